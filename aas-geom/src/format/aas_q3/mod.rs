@@ -1,0 +1,1 @@
+//! Quake III `.aas` files (in progress).

@@ -1,0 +1,1 @@
+//! Quake III IBSP `.bsp` files (in progress).

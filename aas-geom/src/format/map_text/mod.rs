@@ -1,0 +1,1 @@
+//! `.map` source files (in progress).

@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+
+use std::path::PathBuf;
+
+/// The shared real-data folder: `$REAL_DATA`, else `../shared` beside the workspace root.
+/// `None` when neither exists.
+#[must_use]
+pub fn real_data_dir() -> Option<PathBuf> {
+    let candidate = std::env::var_os("REAL_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
+    candidate.is_dir().then_some(candidate)
+}
+
+/// The shared map folder, holding each map's `.bsp`, `.aas` and `.map`.
+#[must_use]
+pub fn shared_maps_dir() -> Option<PathBuf> {
+    real_data_dir().map(|dir| dir.join("maps/openarena-lostlevels"))
+}

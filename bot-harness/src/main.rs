@@ -1,0 +1,3 @@
+//! The `bot-harness` command line.
+
+fn main() {}
