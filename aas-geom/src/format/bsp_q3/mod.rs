@@ -1,1 +1,56 @@
-//! Quake III IBSP `.bsp` files (in progress).
+//! Quake III IBSP version 46 `.bsp` files: a validated typed view ([`BspFile`]) and its
+//! conversion into a [`BrushWorld`] ([`read_bsp`]).
+//!
+//! The file is a 144-byte header (magic `IBSP`, version 46, 17 `{fileofs, filelen}` lump
+//! entries, little-endian) followed by the lumps. This reader decodes the lumps the AAS
+//! compiler needs (entities, shaders, planes, brushes, brush sides, models, draw vertices,
+//! surfaces), validates every cross-reference, and locates and counts the others.
+//!
+//! ```no_run
+//! use aas_geom::PatchSettings;
+//! use aas_geom::format::bsp_q3::read_bsp;
+//!
+//! let bytes = std::fs::read("maps/q3dm6ish.bsp")?;
+//! let world = read_bsp(&bytes, &PatchSettings::default())?;
+//! println!("{} brushes, {} patches", world.brushes.len(), world.patches.len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! No input panics: every lump is bounds-checked against the file, every count against the
+//! bytes present before allocating, every index against its target lump.
+
+mod decode;
+mod entities;
+mod error;
+mod file;
+mod lumps;
+mod records;
+mod text;
+mod world;
+
+#[cfg(test)]
+mod test_builder;
+#[cfg(test)]
+mod tests;
+
+pub use entities::parse_entities;
+pub use error::BspError;
+pub use file::BspFile;
+pub use lumps::{HEADER_SIZE, IBSP_MAGIC, IBSP_VERSION, LumpInfo, record_size};
+pub use records::{
+    BspBrush, BspBrushSide, BspDrawVert, BspModel, BspPlane, BspShader, BspSurface, SurfaceType,
+};
+
+use crate::brush::{BrushWorld, PatchSettings};
+
+/// Reads an IBSP v46 file and builds its [`BrushWorld`]: shorthand for
+/// [`BspFile::from_bytes`] followed by [`BspFile::to_brush_world`].
+///
+/// # Errors
+/// Any [`BspError`] of either step.
+///
+/// # Complexity
+/// `O(n)` in the file size plus patch tessellation (see [`BspFile::to_brush_world`]).
+pub fn read_bsp(bytes: &[u8], settings: &PatchSettings) -> Result<BrushWorld, BspError> {
+    BspFile::from_bytes(bytes)?.to_brush_world(settings)
+}
