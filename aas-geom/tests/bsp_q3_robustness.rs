@@ -1,0 +1,157 @@
+//! Damaged copies (in memory) of the real `.bsp` files never make the reader panic: a bounded,
+//! deterministic set of truncations and bit flips per file. The files are GPL data read in
+//! place from `../shared` (or `$REAL_DATA`); nothing is written anywhere.
+
+use std::path::PathBuf;
+
+use aas_geom::PatchSettings;
+use aas_geom::format::bsp_q3::{HEADER_SIZE, read_bsp};
+
+const MAPS: [&str; 9] = [
+    "q3dm6ish",
+    "oa_dm1v2",
+    "am_galmevish",
+    "oa_bases3cl",
+    "blitzkrieg2",
+    "dm4ish",
+    "ps37ctf",
+    "am_underworks",
+    "dm3ish",
+];
+
+/// Cut points spread evenly over each file (in addition to every cut inside the header).
+const SPREAD_CUTS: usize = 48;
+
+/// Bit flips per file inside the header and lump directory.
+const HEADER_FLIPS: usize = 96;
+
+/// Bit flips per file inside the small lumps.
+const LUMP_FLIPS: usize = 160;
+
+/// Lumps small enough to flip in cheaply: entities, shaders, planes, models, brushes, brush
+/// sides, fogs and surfaces (lump indices).
+const SMALL_LUMPS: [usize; 8] = [0, 1, 2, 7, 8, 9, 12, 13];
+
+/// The real-data folder: `$REAL_DATA`, else `<workspace>/../shared`; `None` (test skipped) when
+/// neither is set up. Panics when `REAL_DATA` is set but does not hold the maps.
+fn real_data() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("REAL_DATA") {
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.join("maps/openarena-lostlevels").is_dir(),
+            "REAL_DATA={} does not contain maps/openarena-lostlevels/",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
+    dir.join("maps/openarena-lostlevels")
+        .is_dir()
+        .then_some(dir)
+}
+
+#[expect(
+    clippy::print_stdout,
+    reason = "tells the runner that real-data tests were skipped"
+)]
+fn skipped() {
+    println!("skipped: real data not found");
+}
+
+/// A small fixed-seed generator (`SplitMix64`), so every run damages the same bytes.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `0..bound` (`bound > 0`).
+    fn below(&mut self, bound: usize) -> usize {
+        usize::try_from(self.next() % u64::try_from(bound).unwrap()).unwrap()
+    }
+}
+
+fn load(data: &std::path::Path, map: &str) -> Vec<u8> {
+    let path = data.join(format!("maps/openarena-lostlevels/{map}.bsp"));
+    std::fs::read(&path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
+}
+
+/// `(fileofs, filelen)` of lump `index` from the undamaged header.
+fn raw_lump(bytes: &[u8], index: usize) -> (usize, usize) {
+    let word = |at: usize| {
+        usize::try_from(i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())).unwrap()
+    };
+    (word(8 + 8 * index), word(12 + 8 * index))
+}
+
+#[test]
+fn truncated_real_files_are_errors_not_panics() {
+    let Some(data) = real_data() else {
+        skipped();
+        return;
+    };
+    let settings = PatchSettings::default();
+    for map in MAPS {
+        let bytes = load(&data, map);
+        let spread = (0..SPREAD_CUTS).map(|i| i * bytes.len() / SPREAD_CUTS);
+        for cut in (0..=HEADER_SIZE).chain(spread) {
+            // Every lump extends to near the end of the file, so each cut must be an error.
+            let result = read_bsp(&bytes[..cut], &settings);
+            assert!(
+                result.is_err(),
+                "{map}: truncation to {cut} bytes was accepted"
+            );
+        }
+    }
+}
+
+#[test]
+fn bit_flipped_real_files_never_panic() {
+    let Some(data) = real_data() else {
+        skipped();
+        return;
+    };
+    let settings = PatchSettings::default();
+    let mut rng = SplitMix64(0x5EED_B5B0_0046);
+    let (mut accepted, mut rejected) = (0usize, 0usize);
+    for map in MAPS {
+        let mut bytes = load(&data, map);
+        let lumps: Vec<(usize, usize)> = SMALL_LUMPS
+            .iter()
+            .map(|&index| raw_lump(&bytes, index))
+            .filter(|&(_, length)| length > 0)
+            .collect();
+        for flip in 0..HEADER_FLIPS + LUMP_FLIPS {
+            let at = if flip < HEADER_FLIPS {
+                rng.below(HEADER_SIZE)
+            } else {
+                let (offset, length) = lumps[rng.below(lumps.len())];
+                offset + rng.below(length)
+            };
+            let mask = 1u8 << rng.below(8);
+            bytes[at] ^= mask;
+            match read_bsp(&bytes, &settings) {
+                Ok(_) => accepted += 1,
+                Err(error) => {
+                    assert!(!error.to_string().is_empty());
+                    rejected += 1;
+                }
+            }
+            bytes[at] ^= mask;
+        }
+    }
+    assert_eq!(
+        accepted + rejected,
+        MAPS.len() * (HEADER_FLIPS + LUMP_FLIPS)
+    );
+    // Some flips hit unchecked bits (flags, coordinates), others indices: both outcomes occur.
+    assert!(
+        accepted > 0 && rejected > 0,
+        "accepted {accepted}, rejected {rejected}"
+    );
+}
