@@ -1,9 +1,4 @@
 //! Entity text (the ENTITIES lump) parsed with a small pest grammar (`entities.pest`).
-//!
-//! The lump is a C string: text after the first NUL is ignored. Text that is not valid UTF-8
-//! is decoded as Latin-1, one character per byte, so positions count bytes in that case.
-//! `//` and `/* */` comments and any ASCII control character or space between tokens are
-//! skipped; CRLF line ends are whitespace like any other.
 
 use pest::Parser as _;
 use pest::error::{ErrorVariant, LineColLocation};
@@ -21,6 +16,13 @@ struct EntityGrammar;
 
 /// Parses the entity text of an ENTITIES lump into entities in file order, each located at
 /// its opening `{` (1-based line and column within the text).
+///
+/// The text is a sequence of `{ "key" "value" ... }` blocks; keys and values are quoted, have
+/// no escapes and may span lines; repeated keys are kept in order. The lump is a C string:
+/// text after the first NUL is ignored. Text that is not valid UTF-8 is decoded as Latin-1,
+/// one character per byte, so columns count bytes in that case. `//` and `/* */` comments and
+/// any ASCII control character or space between tokens are skipped; CRLF line ends are
+/// whitespace like any other.
 ///
 /// # Errors
 /// [`BspError::EntitySyntax`] with the line and column of the first syntax error.
@@ -148,6 +150,8 @@ impl<'a> LineCounter<'a> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn at(entity: &Entity) -> (u32, u32) {
@@ -222,6 +226,50 @@ mod tests {
                 }
                 other => panic!("expected a syntax error, got {other:?}"),
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Written entities (any text without `"` or NUL, any separators) parse back to the
+        /// same pairs, located at their `{`.
+        #[test]
+        fn written_entities_parse_back(
+            entities in prop::collection::vec(
+                prop::collection::vec(("[^\"\\x00]{0,12}", "[^\"\\x00]{0,12}"), 0..5),
+                0..6,
+            ),
+            separator in prop::sample::select(vec![" ", "\n", "\r\n", "\t", " // note\n"]),
+        ) {
+            let mut text = String::new();
+            let mut starts = Vec::new();
+            for pairs in &entities {
+                starts.push(text.len());
+                text.push('{');
+                for (key, value) in pairs {
+                    text.push_str(&format!("{separator}\"{key}\" \"{value}\""));
+                }
+                text.push_str(separator);
+                text.push('}');
+                text.push_str(separator);
+            }
+            let parsed = parse_entities(text.as_bytes()).unwrap();
+            prop_assert_eq!(parsed.len(), entities.len());
+            for ((entity, pairs), start) in parsed.iter().zip(&entities).zip(starts) {
+                prop_assert_eq!(&entity.pairs, pairs);
+                let before = &text[..start];
+                let line = u32::try_from(before.matches('\n').count() + 1).unwrap();
+                let column = before.rsplit('\n').next().unwrap().chars().count() + 1;
+                let column = u32::try_from(column).unwrap();
+                prop_assert_eq!(entity.location, SourceLocation::Text { line, column });
+            }
+        }
+
+        /// Arbitrary bytes give entities or a syntax error, never a panic.
+        #[test]
+        fn arbitrary_text_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+            let _ = parse_entities(&bytes);
         }
     }
 }

@@ -78,7 +78,7 @@ pub enum BspError {
     /// An index field refers to a record that does not exist.
     #[error(
         "lump {} record {record} field {field} (byte offset {offset}): {} {index} out of range ({}: {available})",
-        .lump.name(), record_noun(.target), .target.name()
+        .lump.name(), record_noun(.target), .target.name().to_lowercase()
     )]
     IndexOutOfRange {
         /// The lump holding the bad record.

@@ -16,6 +16,29 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Ownership of brushes and patches
+//!
+//! A brush (or patch surface) belongs to the model whose brush (or surface) range contains it;
+//! model ranges never overlap ([`BspFile::from_bytes`] rejects files whose ranges cover more
+//! records than the lump holds, and the first model wins should two ranges still share a
+//! record). The model's entity is the first entity whose `"model"` key is `"*N"`; for model 0,
+//! the first entity whose classname is `worldspawn` (entity 0 in a well-formed file).
+//!
+//! Brushes and patches that no model range contains (q3map2 never writes any) are given to
+//! [`ModelNum::WORLD`](crate::brush::ModelNum::WORLD) with `entity: None`, and counted in model 0 when the file has one: the
+//! engine's world collision reaches brushes through the BSP leaves, not the model ranges, so
+//! such brushes may still be solid.
+//!
+//! # Which patches are solid
+//!
+//! Every patch surface (`surfaceType` 2) becomes a [`Patch`](crate::brush::Patch), whatever its shader; none is
+//! dropped. [`Patch::contents`](crate::brush::Patch::contents) are its shader's `contentFlags` exactly. A caller should treat
+//! a patch as blocking movement when those contents intersect the movement's content mask
+//! (for a walking player, [`Contents::blocks_player`](crate::brush::Contents::blocks_player): `SOLID` or `PLAYERCLIP`); patches whose
+//! shaders carry no such contents (decorative curves, `TRANSLUCENT`-only) are not obstacles.
+//!
+//! # Robustness
+//!
 //! No input panics: every lump is bounds-checked against the file, every count against the
 //! bytes present before allocating, every index against its target lump.
 

@@ -307,7 +307,7 @@ fn bad_side_plane_names_lump_record_field_and_offset() {
     assert_eq!(
         error.to_string(),
         format!(
-            "lump BRUSHSIDES record 4 field planeNum (byte offset {}): plane 99999 out of range (PLANES: 6)",
+            "lump BRUSHSIDES record 4 field planeNum (byte offset {}): plane 99999 out of range (planes: 6)",
             sides_at + 32
         )
     );

@@ -1,25 +1,7 @@
 //! [`BspFile::to_brush_world`]: brushes, brush models and tessellated patches of an IBSP file.
 //!
-//! # Ownership of brushes and patches
-//!
-//! A brush (or patch surface) belongs to the model whose brush (or surface) range contains it;
-//! model ranges never overlap ([`BspFile::from_bytes`] rejects files whose ranges cover more
-//! records than the lump holds, and the first model wins should two ranges still share a
-//! record). The model's entity is the first entity whose `"model"` key is `"*N"`; for model 0,
-//! the first entity whose classname is `worldspawn` (entity 0 in a well-formed file).
-//!
-//! Brushes and patches that no model range contains (q3map2 never writes any) are given to
-//! [`ModelNum::WORLD`] with `entity: None`, and counted in model 0 when the file has one: the
-//! engine's world collision reaches brushes through the BSP leaves, not the model ranges, so
-//! such brushes may still be solid.
-//!
-//! # Which patches are solid
-//!
-//! Every patch surface (`surfaceType` 2) becomes a [`Patch`], whatever its shader; none is
-//! dropped. [`Patch::contents`] are its shader's `contentFlags` exactly. A caller should treat
-//! a patch as blocking movement when those contents intersect the movement's content mask
-//! (for a walking player, [`Contents::blocks_player`]: `SOLID` or `PLAYERCLIP`); patches whose
-//! shaders carry no such contents (decorative curves, `TRANSLUCENT`-only) are not obstacles.
+//! The rules for model ownership and patch solidity are documented on the
+//! [`super`] module.
 
 use glam::DVec3;
 
@@ -48,8 +30,8 @@ impl BspFile {
     /// `contentFlags`; its sides are its brush sides in order, planes converted to `f64`
     /// (normalised only when their length is not 1 within 1e-9), textures from the side
     /// shaders, `bevel: false`. Patch `k` is the `k`-th patch surface in lump order with
-    /// `index` its surface record. See the module docs for model ownership and for which
-    /// patches are solid.
+    /// `index` its surface record. See the [module docs](super) for model ownership and for
+    /// which patches are solid.
     ///
     /// # Errors
     /// [`BspError::BadPlane`] for a side whose plane is not finite or has a zero normal;
