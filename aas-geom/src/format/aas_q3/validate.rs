@@ -1,40 +1,6 @@
 //! Validation of every cross-reference of a `.aas` file.
 //!
-//! What is checked (record 0, the dummy, is checked like any other record except where noted):
-//!
-//! | Lump | Field | Rule |
-//! |---|---|---|
-//! | header | version | 4 or 5 |
-//! | EDGES | `v[0]`, `v[1]` | a vertex (edge 0 exempt: bspc writes `(0, 0)` even when there are no vertexes) |
-//! | EDGEINDEX | value | `abs(value)` an edge |
-//! | FACES | `planenum` | a plane |
-//! | FACES | `firstedge`, `numedges` | `numedges >= 0`, range inside EDGEINDEX |
-//! | FACES | `frontarea`, `backarea` | an area |
-//! | FACEINDEX | value | `abs(value)` a face |
-//! | AREAS | `firstface`, `numfaces` | `numfaces >= 0`, range inside FACEINDEX |
-//! | AREASETTINGS | count | equals the AREAS count |
-//! | AREASETTINGS | `firstreachablearea`, `numreachableareas` | `numreachableareas >= 0`, range inside REACHABILITY |
-//! | AREASETTINGS | `cluster` | positive: a cluster; negative: portal `-cluster`, whose `areanum` is this area |
-//! | AREASETTINGS | `clusterareanum` | for `cluster > 0`: below that cluster's `numareas` |
-//! | REACHABILITY | `areanum` | an area |
-//! | REACHABILITY | `facenum`, `edgenum` | for types that store indices there (all known types but elevator, jump pad, `func_bobbing`): 0 (none) or `abs(value)` a face / edge |
-//! | NODES | `planenum` | a plane |
-//! | NODES | `children` | positive: a node, negative: area `-child`, 0: solid leaf; no cycles |
-//! | PORTALS | `areanum` | an area |
-//! | PORTALS | `frontcluster`, `backcluster` | a cluster |
-//! | PORTALS | `clusterareanum[2]` | below the front / back cluster's `numareas` (portal 0 exempt) |
-//! | PORTALINDEX | value | a portal |
-//! | CLUSTERS | `numareas`, `numreachabilityareas` | `0 <= numreachabilityareas <= numareas` |
-//! | CLUSTERS | `firstportal`, `numportals` | `numportals >= 0`, range inside PORTALINDEX |
-//!
-//! Deliberately not checked: floats (NaN and infinities are kept as read; nothing indexes
-//! with them), flag values, travel types (unknown types are kept and counted separately;
-//! their `facenum`/`edgenum` are not interpreted), an area's own `areanum`, and the geometry.
-//!
-//! Why a reachability's `facenum`/`edgenum` may be 0 even when FACES or EDGES is empty:
-//! `bspc -optimize` drops the faces and edges bots do not need and sets references to them
-//! to 0 (all nine shared reference files). Jump pads store launch velocities there (values
-//! like 831 with one face in the file) and elevators the model number, so those are skipped.
+//! The rules are listed on [`AasFile::validate`].
 
 use super::error::{AasError, FieldLocation};
 use super::file::AasFile;
@@ -43,21 +9,57 @@ use super::lump::{LUMP_COUNT, Lump};
 use super::travel_type::TravelType;
 
 impl AasFile {
-    /// Checks the version and every cross-reference: all rules of the table in the
-    /// `validate` module source (summarised: every index field points at an existing record,
-    /// every `first`/`num` pair lies inside its lump, counts are non-negative, area settings
-    /// parallel areas, cluster and portal numbering agree, the node graph has no cycle).
+    /// Checks the version and every cross-reference, so that code indexing with the stored
+    /// numbers cannot go out of bounds or loop forever.
+    ///
+    /// What is checked (record 0, the dummy, is checked like any other record except where noted):
+    ///
+    /// | Lump | Field | Rule |
+    /// |---|---|---|
+    /// | header | version | 4 or 5 |
+    /// | EDGES | `v[0]`, `v[1]` | a vertex (edge 0 exempt: bspc writes `(0, 0)` even when there are no vertexes) |
+    /// | EDGEINDEX | value | `abs(value)` an edge |
+    /// | FACES | `planenum` | a plane |
+    /// | FACES | `firstedge`, `numedges` | `numedges >= 0`, range inside EDGEINDEX |
+    /// | FACES | `frontarea`, `backarea` | an area |
+    /// | FACEINDEX | value | `abs(value)` a face |
+    /// | AREAS | `firstface`, `numfaces` | `numfaces >= 0`, range inside FACEINDEX |
+    /// | AREASETTINGS | count | equals the AREAS count |
+    /// | AREASETTINGS | `firstreachablearea`, `numreachableareas` | `numreachableareas >= 0`, range inside REACHABILITY |
+    /// | AREASETTINGS | `cluster` | positive: a cluster; negative: portal `-cluster`, whose `areanum` is this area |
+    /// | AREASETTINGS | `clusterareanum` | for `cluster > 0`: below that cluster's `numareas` |
+    /// | REACHABILITY | `areanum` | an area |
+    /// | REACHABILITY | `facenum`, `edgenum` | for types that store indices there (all known types but elevator, jump pad, `func_bobbing`): 0 (none) or `abs(value)` a face / edge |
+    /// | NODES | `planenum` | a plane |
+    /// | NODES | `children` | positive: a node, negative: area `-child`, 0: solid leaf; no cycles |
+    /// | PORTALS | `areanum` | an area |
+    /// | PORTALS | `frontcluster`, `backcluster` | a cluster |
+    /// | PORTALS | `clusterareanum[2]` | below the front / back cluster's `numareas` (portal 0 exempt) |
+    /// | PORTALINDEX | value | a portal |
+    /// | CLUSTERS | `numareas`, `numreachabilityareas` | `0 <= numreachabilityareas <= numareas` |
+    /// | CLUSTERS | `firstportal`, `numportals` | `numportals >= 0`, range inside PORTALINDEX |
+    ///
+    /// Deliberately not checked: floats (NaN and infinities are kept as read; nothing indexes
+    /// with them), flag values, travel types (unknown types are kept and counted separately;
+    /// their `facenum`/`edgenum` are not interpreted), an area's own `areanum`, and the geometry.
+    ///
+    /// Why a reachability's `facenum`/`edgenum` may be 0 even when FACES or EDGES is empty:
+    /// `bspc -optimize` drops the faces and edges bots do not need and sets references to them
+    /// to 0 (all nine shared reference files). Jump pads store launch velocities there (values
+    /// like 831 with one face in the file) and elevators the model number, so those are skipped.
     ///
     /// Errors carry the lump, record and field; their byte offset is `None` since the file
     /// was not read from bytes. O(size of the file) time, O(nodes) extra memory.
     ///
     /// # Errors
     ///
-    /// The first violation found, in lump order: [`AasError::UnsupportedVersion`],
-    /// [`AasError::BadReference`], [`AasError::NegativeCount`], [`AasError::BadRange`],
-    /// [`AasError::CountMismatch`], [`AasError::CountExceeds`],
-    /// [`AasError::ClusterAreaNum`], [`AasError::PortalAreaMismatch`] or
-    /// [`AasError::NodeCycle`].
+    /// The first violation found. Reference, count and range rules are checked first, lump
+    /// by lump in file order (so a single bad reference is always reported as itself); then
+    /// the cluster numbering rules (`clusterareanum`, portal areas). Kinds:
+    /// [`AasError::UnsupportedVersion`], [`AasError::BadReference`],
+    /// [`AasError::NegativeCount`], [`AasError::BadRange`], [`AasError::CountMismatch`],
+    /// [`AasError::CountExceeds`], [`AasError::NodeCycle`], [`AasError::ClusterAreaNum`],
+    /// [`AasError::PortalAreaMismatch`].
     pub fn validate(&self) -> Result<(), AasError> {
         self.validate_with_offsets(None)
     }
