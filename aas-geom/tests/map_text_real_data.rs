@@ -1,4 +1,4 @@
-//! The `.map` reader on the nine real OpenArena maps of `../shared/maps/openarena-lostlevels/`
+//! The `.map` reader on the nine real `OpenArena` maps of `../shared/maps/openarena-lostlevels/`
 //! (GPL data, read in place, never copied).
 //!
 //! The data folder is `$REAL_DATA` (which must then exist) or `<workspace>/../shared`; without

@@ -189,8 +189,8 @@ impl<'t, 'o> Builder<'t, 'o> {
                         point_count += 1;
                     }
                     Rule::texture => texture = Some(self.texture(&part)?),
-                    Rule::face_flags => contents |= detail_bit(part),
-                    _ => {}
+                    Rule::face_flags => contents |= self.detail_bit(part)?,
+                    _ => self.check_numbers(part)?,
                 }
             }
             let [p0, p1, p2] = points;
@@ -236,15 +236,15 @@ impl<'t, 'o> Builder<'t, 'o> {
             match part.as_rule() {
                 Rule::texture => texture = Some(self.texture(&part)?),
                 Rule::patch_header => {
-                    let mut numbers = part.into_inner().filter(|n| n.as_rule() == Rule::number);
-                    let width = numbers.next();
-                    let height = numbers.next();
-                    if let (Some(width), Some(height)) = (width, height) {
-                        size = (self.dimension(&width)?, self.dimension(&height)?);
-                    }
-                    if let Some(contents) = numbers.next() {
-                        detail = Contents::from_bits_retain(integer_bits(contents.as_str()))
-                            & Contents::DETAIL;
+                    let numbers: Vec<_> = part
+                        .into_inner()
+                        .filter(|n| n.as_rule() == Rule::number)
+                        .collect();
+                    if let [width, height, contents, flags, value] = numbers.as_slice() {
+                        size = (self.dimension(width)?, self.dimension(height)?);
+                        detail = detail_bit(self.real(contents)?);
+                        self.real(flags)?;
+                        self.real(value)?;
                     }
                 }
                 Rule::patch_matrix => matrix = Some(part),
@@ -328,27 +328,63 @@ impl<'t, 'o> Builder<'t, 'o> {
         }
     }
 
-    /// The first three numbers of a point-like pair, which must be finite.
+    /// The first three numbers of a point-like pair (`( x y z )`, `( x y z u v )`); every
+    /// number of it must be a finite number.
     fn point(&mut self, pair: MapPair<'t>) -> Result<DVec3, MapError> {
         let mut coordinates = [0.0; 3];
         let numbers = pair.into_inner().filter(|n| n.as_rule() == Rule::number);
-        for (slot, number) in coordinates.iter_mut().zip(numbers) {
-            *slot = self.real(&number)?;
+        for (index, number) in numbers.enumerate() {
+            let value = self.real(&number)?;
+            if let Some(slot) = coordinates.get_mut(index) {
+                *slot = value;
+            }
         }
         Ok(DVec3::from_array(coordinates))
     }
 
-    /// A finite number.
-    fn real(&mut self, number: &MapPair<'t>) -> Result<f64, MapError> {
-        match number.as_str().parse::<f64>() {
-            Ok(value) if value.is_finite() => Ok(value),
-            _ => {
-                let kind = MapErrorKind::NumberOutOfRange {
-                    text: number.as_str().to_owned(),
-                };
-                Err(self.error_at(number.as_span().start(), kind))
+    /// Checks that `pair`, or every number within it (texture shifts, axes, matrices), is a
+    /// finite number.
+    fn check_numbers(&mut self, pair: MapPair<'t>) -> Result<(), MapError> {
+        if pair.as_rule() == Rule::number {
+            return self.real(&pair).map(|_| ());
+        }
+        for number in pair.into_inner().flatten() {
+            if number.as_rule() == Rule::number {
+                self.real(&number)?;
             }
         }
+        Ok(())
+    }
+
+    /// The DETAIL bit of a face's numeric `contents` field (the first of its three flag
+    /// numbers, all of which must be numbers).
+    fn detail_bit(&mut self, face_flags: MapPair<'t>) -> Result<Contents, MapError> {
+        let mut detail = Contents::empty();
+        let numbers = face_flags
+            .into_inner()
+            .filter(|n| n.as_rule() == Rule::number);
+        for (index, number) in numbers.enumerate() {
+            let value = self.real(&number)?;
+            if index == 0 {
+                detail = detail_bit(value);
+            }
+        }
+        Ok(detail)
+    }
+
+    /// A finite number.
+    fn real(&mut self, number: &MapPair<'t>) -> Result<f64, MapError> {
+        let text = number.as_str();
+        let kind = match text.parse::<f64>() {
+            Ok(value) if value.is_finite() => return Ok(value),
+            Ok(_) => MapErrorKind::NumberOutOfRange {
+                text: text.to_owned(),
+            },
+            Err(_) => MapErrorKind::NotANumber {
+                text: text.to_owned(),
+            },
+        };
+        Err(self.error_at(number.as_span().start(), kind))
     }
 
     /// A patch width or height: a whole number in `0..=u32::MAX`.
@@ -391,23 +427,12 @@ impl<'t, 'o> Builder<'t, 'o> {
     }
 }
 
-/// The DETAIL bit of a face's numeric `contents` field (the first of its three flag numbers).
-/// Quake III compilers ignore every other bit of that field.
-fn detail_bit(face_flags: MapPair<'_>) -> Contents {
-    face_flags
-        .into_inner()
-        .find(|n| n.as_rule() == Rule::number)
-        .map_or(Contents::empty(), |n| {
-            Contents::from_bits_retain(integer_bits(n.as_str())) & Contents::DETAIL
-        })
-}
-
-/// The 32 bits of a numeric flags field: the number truncated towards zero, saturated to 64
-/// bits, then wrapped to 32 bits (so `-1` is all bits). Non-numbers give 0.
-fn integer_bits(text: &str) -> u32 {
-    let value = text.parse::<f64>().unwrap_or(0.0);
-    // `f64 as i64` saturates (NaN gives 0); `i64 as u32` keeps the low 32 bits.
-    value as i64 as u32
+/// The DETAIL bit of a numeric `contents` field; Quake III compilers ignore every other bit
+/// of it. The number is truncated towards zero, saturated to 64 bits and wrapped to 32 bits
+/// (so `-1` is all bits).
+fn detail_bit(contents: f64) -> Contents {
+    // `f64 as i64` saturates; `i64 as u32` keeps the low 32 bits.
+    Contents::from_bits_retain(contents as i64 as u32) & Contents::DETAIL
 }
 
 /// The text between the quotes of a quoted string, or the text itself.

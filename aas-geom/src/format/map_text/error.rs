@@ -67,6 +67,12 @@ pub enum MapErrorKind {
     /// The three points of a brush plane lie on one line, so they define no plane.
     #[error("the three points of this brush plane are collinear (they define no plane)")]
     CollinearPoints,
+    /// A run of number characters is not a number (for example `1-2` or `1e`).
+    #[error("`{text}` is not a number")]
+    NotANumber {
+        /// The text as written.
+        text: String,
+    },
     /// A number is too large to be represented (for example `1e999`).
     #[error("number `{text}` is out of range")]
     NumberOutOfRange {
@@ -188,18 +194,18 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::standard_shift | Rule::face_flags | Rule::number => "a number",
         Rule::valve_axes | Rule::axis_open => "`[`",
         Rule::axis_close => "`]`",
-        Rule::tex_matrix => "a texture matrix `(`",
-        Rule::patch_header => "a patch size `(`",
-        Rule::patch_matrix => "a patch matrix `(`",
-        Rule::patch_row => "a patch row `(`",
-        Rule::patch_point => "a patch point `(`",
+        Rule::tex_matrix | Rule::tex_matrix_open => "a texture matrix `(`",
+        Rule::patch_header | Rule::header_open => "a patch size `(`",
+        Rule::patch_matrix | Rule::matrix_open => "a patch matrix `(`",
+        Rule::patch_row | Rule::row_open => "a patch row `(`",
+        Rule::patch_point | Rule::patch_point_open => "a patch point `(`",
         Rule::point | Rule::lparen => "`(`",
         Rule::rparen => "`)`",
-        Rule::texture | Rule::quoted_texture | Rule::bare_texture | Rule::name_char => {
-            "a texture name"
-        }
+        Rule::texture | Rule::name_char => "a texture name",
+        Rule::number_char => "a digit",
+        Rule::string_char => "text",
         Rule::word_char => "a separator",
-        Rule::WHITESPACE | Rule::COMMENT | Rule::line_comment | Rule::block_comment => {
+        Rule::WHITESPACE | Rule::COMMENT | Rule::sep_char | Rule::line_char | Rule::sp => {
             "a comment or white space"
         }
     }

@@ -15,8 +15,12 @@
 //! | Quake III patches | `patchDef2 { TEXTURE ( width height contents flags value ) ( ( ( x y z u v ) ... ) ... ) }` |
 //!
 //! A file is a sequence of entities `{ "key" "value" ... primitives ... }`. Comments are `//` to
-//! the end of the line (which covers Radiant's `//@$& layerdef` lines) and `/* ... */`. Every
-//! character from U+0000 to U+0020 separates tokens, so CRLF, LF and tabs all work. Numbers
+//! the end of the line (which covers Radiant's `//@$& layerdef` lines) and `/* ... */`; they
+//! may stand between entities, pairs, primitives, faces and the parts of a patch, but not
+//! inside a face or a patch matrix (no editor writes them there, and excluding them keeps the
+//! hot rules fast). A comment must start a token (`tex//x` is one texture name). Every
+//! character from U+0000 to U+0020 separates tokens, so CRLF, LF and tabs all work, and a
+//! face may span lines. Numbers
 //! may have a sign, a fraction and an exponent. Texture names are any run of non-separator
 //! characters not starting with `(`, `)` or `"` (Quake 1 `*water1`, `+0button`, `{fence`), or a
 //! quoted string. Keys and values are quoted strings that may be empty and may hold any
@@ -53,20 +57,32 @@
 //! # Example
 //!
 //! ```
+//! use aas_geom::Contents;
 //! use aas_geom::format::map_text::{MapOptions, read_map};
 //!
+//! // A 64-unit cube in the Quake III legacy dialect.
 //! let map = br#"
-//! { "classname" "worldspawn"
-//!   { ( 0 0 64 ) ( 1 0 64 ) ( 0 1 64 ) common/caulk 0 0 0 1 1
-//!     ( 0 0 0 ) ( 0 1 0 ) ( 1 0 0 ) common/caulk 0 0 0 1 1
-//!     ( 0 0 0 ) ( 0 0 1 ) ( 0 1 0 ) common/caulk 0 0 0 1 1
-//!     ( 64 0 0 ) ( 64 1 0 ) ( 64 0 1 ) common/caulk 0 0 0 1 1
-//!     ( 0 0 0 ) ( 1 0 0 ) ( 0 0 1 ) common/caulk 0 0 0 1 1
-//!     ( 0 64 0 ) ( 0 64 1 ) ( 1 64 0 ) common/caulk 0 0 0 1 1 } }
+//! // entity 0
+//! {
+//! "classname" "worldspawn"
+//! {
+//! ( 64 16 0 ) ( 64 0 0 ) ( 64 0 16 ) common/caulk 0 0 0 0.5 0.5 0 0 0
+//! ( 0 0 16 ) ( 0 0 0 ) ( 0 16 0 ) common/caulk 0 0 0 0.5 0.5 0 0 0
+//! ( 0 64 16 ) ( 0 64 0 ) ( 16 64 0 ) common/caulk 0 0 0 0.5 0.5 0 0 0
+//! ( 16 0 0 ) ( 0 0 0 ) ( 0 0 16 ) common/caulk 0 0 0 0.5 0.5 0 0 0
+//! ( 16 0 64 ) ( 0 0 64 ) ( 0 16 64 ) base_floor/metal 0 0 0 0.5 0.5 0 0 0
+//! ( 0 16 0 ) ( 0 0 0 ) ( 16 0 0 ) common/caulk 0 0 0 0.5 0.5 0 0 0
+//! }
+//! }
 //! "#;
 //! let world = read_map(map, &MapOptions::default())?;
 //! assert_eq!(world.brushes.len(), 1);
-//! assert_eq!(world.brushes[0].sides.len(), 6);
+//! let brush = &world.brushes[0];
+//! assert_eq!(brush.contents, Contents::SOLID);
+//! // Every side faces out of the cube.
+//! let centre = glam::DVec3::splat(32.0);
+//! assert!(brush.sides.iter().all(|side| side.plane.distance_to(centre) == -32.0));
+//! assert_eq!(world.texture(brush.sides[4].texture).name, "base_floor/metal");
 //! # Ok::<(), aas_geom::format::map_text::MapError>(())
 //! ```
 
