@@ -40,24 +40,33 @@ impl<'a> LineTracker<'a> {
         if offset < self.offset {
             *self = Self::new(self.text);
         }
-        let end = offset.min(self.text.len());
-        let slice = self.text.get(self.offset..).unwrap_or("");
-        let mut consumed = self.offset;
-        for (index, character) in slice.char_indices() {
-            if self.offset + index >= end {
-                break;
-            }
-            if character == '\n' {
-                self.line = self.line.saturating_add(1);
-                self.column = 1;
-            } else {
-                self.column = self.column.saturating_add(1);
-            }
-            consumed = self.offset + index + character.len_utf8();
+        let mut end = offset.min(self.text.len());
+        // Round up to a character boundary (pest offsets always are one).
+        while !self.text.is_char_boundary(end) {
+            end += 1;
         }
-        self.offset = consumed;
+        let slice = self.text.get(self.offset..end).unwrap_or("");
+        let bytes = slice.as_bytes();
+        let newlines = bytes.iter().filter(|&&byte| byte == b'\n').count();
+        match bytes.iter().rposition(|&byte| byte == b'\n') {
+            Some(last) => {
+                let tail = slice.get(last + 1..).unwrap_or("");
+                self.line = self.line.saturating_add(saturating_u32(newlines));
+                self.column = saturating_u32(tail.chars().count()).saturating_add(1);
+            }
+            None => {
+                self.column = self
+                    .column
+                    .saturating_add(saturating_u32(slice.chars().count()));
+            }
+        }
+        self.offset = end;
         (self.line, self.column)
     }
+}
+
+fn saturating_u32(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
