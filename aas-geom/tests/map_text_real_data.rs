@@ -186,9 +186,11 @@ fn real_liquids_get_liquid_contents() {
         return;
     };
     // Maps whose reference AAS has water or lava areas (real-data.md §1.5) and whose liquid
-    // textures the default rules recognise by name (dm4ish's water areas and am_galmevish's
-    // lava area come from textures without a liquid name).
+    // textures the default rules recognise by name (dm4ish's water areas come from its lava
+    // shader, whose compiled contents carry the water bit too, and am_galmevish's lava area
+    // from a texture without a liquid name).
     for (name, liquid) in [
+        ("am_galmevish", Contents::WATER),
         ("oa_bases3cl", Contents::WATER),
         ("blitzkrieg2", Contents::WATER),
         ("dm4ish", Contents::LAVA),

@@ -8,4 +8,7 @@
 
 pub mod aas_q3;
 pub mod bsp_q3;
+mod load;
 pub mod map_text;
+
+pub use load::{LoadError, ReadOptions, load_brush_world};

@@ -43,6 +43,7 @@
 //! | contains `water` | `WATER` | `NONSOLID` | `liquids/vorwater`, `common/watercaulk`, Quake 1 `*04water1` |
 //! | contains `lava` | `LAVA` | `NONSOLID` | `liquids/lavahell`, `common/lavacaulk` |
 //! | contains `slime` | `SLIME` | `NONSOLID` | slime |
+//! | prefix `liquids/` | `WATER` | `NONSOLID` | any other Quake III liquid texture (`liquids/calm_poollight`, `liquids/clear_ripple1`): the stock shaders of that folder are water |
 //! | prefix `*` | `WATER` | `NONSOLID` | any other Quake 1 liquid (`*teleport`, ...) |
 //! | prefix `skies` | `SOLID` | `SKY NOIMPACT NOLIGHTMAP` | Quake III `skies/…` shaders |
 //! | prefix `sky` | `SOLID` | `SKY NOIMPACT NOLIGHTMAP` | Quake 1 `sky1`, ... |
@@ -217,7 +218,7 @@ fn default_rules() -> Vec<TextureRule> {
         .union(SurfaceFlags::NOIMPACT)
         .union(SurfaceFlags::NOLIGHTMAP);
     let liquid = SurfaceFlags::NONSOLID;
-    let table: [(TexturePattern, Contents, SurfaceFlags); 31] = [
+    let table: [(TexturePattern, Contents, SurfaceFlags); 32] = [
         (
             Exact("common/caulk".into()),
             Contents::SOLID,
@@ -288,6 +289,7 @@ fn default_rules() -> Vec<TextureRule> {
         (Contains("water".into()), Contents::WATER, liquid),
         (Contains("lava".into()), Contents::LAVA, liquid),
         (Contains("slime".into()), Contents::SLIME, liquid),
+        (Prefix("liquids/".into()), Contents::WATER, liquid),
         (Prefix("*".into()), Contents::WATER, liquid),
         (Prefix("skies".into()), Contents::SOLID, sky),
         (Prefix("sky".into()), Contents::SOLID, sky),

@@ -1,0 +1,60 @@
+//! Command-line definitions (clap).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// The toolkit's command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "bot-harness",
+    version,
+    about = "Quake III-style bot toolkit: file formats, navigation and (later) matches"
+)]
+pub(crate) struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// Top-level command groups.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Map sources and compiled maps (`.map`, `.bsp`).
+    #[command(subcommand)]
+    Map(MapCommand),
+    /// Area Awareness System files (`.aas`).
+    #[command(subcommand)]
+    Aas(AasCommand),
+}
+
+/// `map …` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum MapCommand {
+    /// Counts of a `.bsp` or `.map`: entities, brushes, patches, brush models, classnames.
+    Info(InfoArgs),
+}
+
+/// `aas …` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum AasCommand {
+    /// Header fields and record counts of every lump of a Quake III `.aas`.
+    Info(InfoArgs),
+    /// Read a `.aas` (validating it) and write it back out.
+    Convert {
+        /// The `.aas` to read.
+        input: PathBuf,
+        /// Where to write the result.
+        output: PathBuf,
+    },
+}
+
+/// Arguments of the `info` commands.
+#[derive(Debug, Args)]
+pub(crate) struct InfoArgs {
+    /// The file to describe.
+    pub(crate) file: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}

@@ -1,0 +1,115 @@
+//! `aas info FILE [--json]`: header fields and the record count of every lump of a `.aas`.
+
+use std::io::Write;
+use std::path::Path;
+
+use aas_geom::format::aas_q3::{AasFile, TravelType};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::cli::InfoArgs;
+use crate::error::CliError;
+use crate::output::print_report;
+
+/// The JSON report (field names are a stable contract). Every count is the number of records
+/// stored in the lump, index-0 dummies included.
+#[derive(Debug, Serialize)]
+struct AasInfo {
+    version: i32,
+    bspchecksum: i32,
+    bboxes: usize,
+    vertexes: usize,
+    planes: usize,
+    edges: usize,
+    edgeindex: usize,
+    faces: usize,
+    faceindex: usize,
+    areas: usize,
+    areasettings: usize,
+    reachabilities: usize,
+    nodes: usize,
+    portals: usize,
+    portalindex: usize,
+    clusters: usize,
+    /// Reachabilities per travel type, the dummy record 0 excluded, in the documented order.
+    reach_by_type: Map<String, Value>,
+}
+
+/// The travel types reported in `reach_by_type`, in their documented order.
+const REPORTED_TYPES: [TravelType; 18] = [
+    TravelType::Walk,
+    TravelType::Crouch,
+    TravelType::BarrierJump,
+    TravelType::Jump,
+    TravelType::Ladder,
+    TravelType::WalkOffLedge,
+    TravelType::Swim,
+    TravelType::WaterJump,
+    TravelType::Teleport,
+    TravelType::Elevator,
+    TravelType::RocketJump,
+    TravelType::BfgJump,
+    TravelType::GrappleHook,
+    TravelType::DoubleJump,
+    TravelType::RampJump,
+    TravelType::StrafeJump,
+    TravelType::JumpPad,
+    TravelType::FuncBob,
+];
+
+/// Reads and validates a `.aas` file.
+pub(super) fn read_aas(path: &Path) -> Result<(Vec<u8>, AasFile), CliError> {
+    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let file = AasFile::from_bytes(&bytes).map_err(|source| CliError::Aas {
+        path: path.to_owned(),
+        source,
+    })?;
+    Ok((bytes, file))
+}
+
+pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let (_, aas) = read_aas(&args.file)?;
+    let counts = aas.reachability_counts();
+    let mut reach_by_type: Map<String, Value> = REPORTED_TYPES
+        .iter()
+        .map(|&travel_type| {
+            (
+                travel_type.name().to_owned(),
+                Value::from(counts.get(travel_type)),
+            )
+        })
+        .collect();
+    // Types outside the documented list appear only when a file has them.
+    if counts.get(TravelType::Invalid) > 0 {
+        reach_by_type.insert(
+            "invalid".to_owned(),
+            Value::from(counts.get(TravelType::Invalid)),
+        );
+    }
+    if counts.unknown > 0 {
+        reach_by_type.insert("unknown".to_owned(), Value::from(counts.unknown));
+    }
+    let report = AasInfo {
+        version: aas.version,
+        bspchecksum: aas.bsp_checksum,
+        bboxes: aas.bboxes.len(),
+        vertexes: aas.vertexes.len(),
+        planes: aas.planes.len(),
+        edges: aas.edges.len(),
+        edgeindex: aas.edge_index.len(),
+        faces: aas.faces.len(),
+        faceindex: aas.face_index.len(),
+        areas: aas.areas.len(),
+        areasettings: aas.area_settings.len(),
+        reachabilities: aas.reachabilities.len(),
+        nodes: aas.nodes.len(),
+        portals: aas.portals.len(),
+        portalindex: aas.portal_index.len(),
+        clusters: aas.clusters.len(),
+        reach_by_type,
+    };
+    print_report(out, &report, args.json)
+}

@@ -1,0 +1,22 @@
+//! One module per subcommand; [`run`] dispatches.
+
+mod aas_convert;
+mod aas_info;
+mod map_info;
+
+use std::io::Write;
+
+use crate::cli::{AasCommand, Command, MapCommand};
+use crate::error::CliError;
+
+/// Runs one command, writing its report to `out`.
+///
+/// # Errors
+/// Whatever the command reports; the caller prints it and exits non-zero.
+pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliError> {
+    match command {
+        Command::Map(MapCommand::Info(args)) => map_info::run(args, out),
+        Command::Aas(AasCommand::Info(args)) => aas_info::run(args, out),
+        Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
+    }
+}

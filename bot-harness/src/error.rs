@@ -1,0 +1,35 @@
+//! The CLI's error type: every failure, with the file it concerns.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Why a command failed.
+#[derive(Debug, Error)]
+pub(crate) enum CliError {
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A map could not be loaded.
+    #[error(transparent)]
+    Load(#[from] aas_geom::format::LoadError),
+    /// A `.aas` file is invalid.
+    #[error("{}: {source}", path.display())]
+    Aas {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with lump, record, field and byte offset.
+        source: aas_geom::format::aas_q3::AasError,
+    },
+    /// Writing to standard output failed.
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+    /// Serialising JSON failed.
+    #[error("cannot encode JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}

@@ -1,0 +1,216 @@
+//! `bot-harness aas info` and `aas convert` on the shared reference files and on bad input.
+
+use crate::common::{SHARED_MAPS, run, run_json, shared_maps};
+
+/// bspc reference numbers of the shared `.aas` files (real-data.md §1.3 and §1.5): file bytes,
+/// areas, reachabilities, clusters, portals, nodes (dummies included), then reachabilities per
+/// type: walk, jump, barrierjump, walkoffledge, swim, waterjump, teleport, elevator, jumppad,
+/// rocketjump.
+const REFERENCE: [(&str, u64, [u64; 5], [u64; 10]); 9] = [
+    (
+        "q3dm6ish",
+        115_232,
+        [435, 949, 2, 1, 1782],
+        [703, 50, 8, 175, 0, 0, 0, 0, 0, 12],
+    ),
+    (
+        "oa_dm1v2",
+        111_164,
+        [479, 750, 7, 12, 1615],
+        [642, 26, 6, 71, 0, 0, 4, 0, 0, 0],
+    ),
+    (
+        "am_galmevish",
+        69_556,
+        [310, 628, 3, 5, 907],
+        [568, 4, 0, 50, 0, 0, 4, 0, 0, 1],
+    ),
+    (
+        "oa_bases3cl",
+        51_780,
+        [214, 335, 2, 1, 942],
+        [228, 0, 4, 62, 16, 24, 0, 0, 0, 0],
+    ),
+    (
+        "blitzkrieg2",
+        57_956,
+        [232, 352, 2, 1, 1047],
+        [278, 13, 2, 42, 0, 0, 12, 0, 3, 1],
+    ),
+    (
+        "dm4ish",
+        152_076,
+        [694, 1013, 7, 11, 2684],
+        [665, 55, 6, 238, 0, 24, 0, 0, 0, 24],
+    ),
+    (
+        "ps37ctf",
+        100_036,
+        [363, 884, 2, 1, 1130],
+        [534, 18, 8, 258, 41, 24, 0, 0, 0, 0],
+    ),
+    (
+        "am_underworks",
+        83_548,
+        [333, 741, 2, 1, 967],
+        [582, 13, 6, 134, 0, 0, 0, 0, 4, 1],
+    ),
+    (
+        "dm3ish",
+        167_912,
+        [674, 1309, 3, 4, 2670],
+        [910, 61, 12, 257, 33, 20, 7, 1, 0, 7],
+    ),
+];
+
+const TYPE_COLUMNS: [&str; 10] = [
+    "walk",
+    "jump",
+    "barrierjump",
+    "walkoffledge",
+    "swim",
+    "waterjump",
+    "teleport",
+    "elevator",
+    "jumppad",
+    "rocketjump",
+];
+
+const ALL_REPORTED_TYPES: [&str; 18] = [
+    "walk",
+    "crouch",
+    "barrierjump",
+    "jump",
+    "ladder",
+    "walkoffledge",
+    "swim",
+    "waterjump",
+    "teleport",
+    "elevator",
+    "rocketjump",
+    "bfgjump",
+    "grapplehook",
+    "doublejump",
+    "rampjump",
+    "strafejump",
+    "jumppad",
+    "funcbob",
+];
+
+#[test]
+fn shared_aas_info_matches_the_reference_numbers() {
+    let Some(maps) = shared_maps() else { return };
+    assert_eq!(REFERENCE.map(|row| row.0), SHARED_MAPS);
+    for (name, _, [areas, reach, clusters, portals, nodes], by_type) in REFERENCE {
+        let path = maps.join(format!("{name}.aas"));
+        let info = run_json(&["aas", "info", path.to_str().unwrap(), "--json"]);
+        assert_eq!(info["version"], 5, "{name}");
+        for (field, expected) in [
+            ("areas", areas),
+            ("areasettings", areas),
+            ("reachabilities", reach),
+            ("clusters", clusters),
+            ("portals", portals),
+            ("nodes", nodes),
+            ("bboxes", 2),
+            ("vertexes", 0),
+            ("edges", 1),
+            ("faces", 1),
+            ("edgeindex", 0),
+            ("faceindex", 0),
+        ] {
+            assert_eq!(info[field], expected, "{name} {field}");
+        }
+        let reach_by_type = info["reach_by_type"].as_object().unwrap();
+        let names: Vec<&str> = reach_by_type.keys().map(String::as_str).collect();
+        assert_eq!(names, ALL_REPORTED_TYPES, "{name}");
+        for (column, expected) in TYPE_COLUMNS.iter().zip(by_type) {
+            assert_eq!(reach_by_type[*column], expected, "{name} {column}");
+        }
+        let total: u64 = reach_by_type.values().map(|v| v.as_u64().unwrap()).sum();
+        assert_eq!(
+            total,
+            reach - 1,
+            "{name}: per-type counts exclude the dummy"
+        );
+    }
+}
+
+#[test]
+fn shared_aas_convert_is_byte_identical() {
+    let Some(maps) = shared_maps() else { return };
+    let dir = std::env::temp_dir().join(format!("bot-harness-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes, ..) in REFERENCE {
+        let input = maps.join(format!("{name}.aas"));
+        let output = dir.join(format!("{name}.aas"));
+        let result = run(&[
+            "aas",
+            "convert",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ]);
+        assert!(
+            result.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let original = std::fs::read(&input).unwrap();
+        let written = std::fs::read(&output).unwrap();
+        assert_eq!(original.len() as u64, bytes, "{name}");
+        assert!(original == written, "{name}: rewritten file differs");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn corrupt_aas_reports_lump_record_and_offset() {
+    let Some(maps) = shared_maps() else { return };
+    let mut bytes = std::fs::read(maps.join("q3dm6ish.aas")).unwrap();
+    // Point the first real reachability (record 1) at a nonexistent area.
+    let header = aas_reach_lump_offset(&bytes);
+    let record = header + 44;
+    bytes[record..record + 4].copy_from_slice(&100_000_i32.to_le_bytes());
+    let dir = std::env::temp_dir().join(format!("bot-harness-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("corrupt.aas");
+    std::fs::write(&path, &bytes).unwrap();
+    let output = run(&["aas", "info", path.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("corrupt.aas"), "{stderr}");
+    assert!(stderr.contains("REACHABILITY"), "{stderr}");
+    assert!(stderr.contains("record 1"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("byte offset {record}")),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Byte offset of the REACHABILITY lump, read from the (version 5, obfuscated) header.
+fn aas_reach_lump_offset(bytes: &[u8]) -> usize {
+    let entry = 12 + 9 * 8;
+    let mut word = [0_u8; 4];
+    for (i, byte) in word.iter_mut().enumerate() {
+        let position = entry + i;
+        *byte = bytes[position] ^ (((position - 8) * 119) & 0xFF) as u8;
+    }
+    usize::try_from(i32::from_le_bytes(word)).unwrap()
+}
+
+#[test]
+fn truncated_aas_fails_cleanly() {
+    let dir = std::env::temp_dir().join(format!("bot-harness-trunc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("short.aas");
+    std::fs::write(&path, b"EAAS\x05\x00\x00\x00").unwrap();
+    let output = run(&["aas", "info", path.to_str().unwrap(), "--json"]);
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

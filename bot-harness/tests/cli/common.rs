@@ -1,0 +1,73 @@
+//! Helpers shared by the CLI tests: running the binary and finding the real data.
+
+use std::path::PathBuf;
+use std::process::Output;
+
+/// Runs `bot-harness` with `args`.
+pub(crate) fn run(args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bot-harness"))
+        .args(args)
+        .output()
+        .expect("the bot-harness binary runs")
+}
+
+/// Runs `bot-harness` with `args`, asserts success and parses standard output as JSON.
+pub(crate) fn run_json(args: &[&str]) -> serde_json::Value {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "bot-harness {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+/// A file shipped with the harness.
+pub(crate) fn harness_file(relative: &str) -> String {
+    format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shared map folder: `$REAL_DATA/maps/openarena-lostlevels`, else `../shared/…` beside the
+/// workspace. `None` (after saying so) when the data is absent and `REAL_DATA` is unset; a
+/// `REAL_DATA` that names a missing folder fails the test.
+pub(crate) fn shared_maps() -> Option<PathBuf> {
+    let root = match std::env::var_os("REAL_DATA") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            assert!(dir.is_dir(), "REAL_DATA={} is not a folder", dir.display());
+            dir
+        }
+        None => {
+            let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
+            if !dir.is_dir() {
+                #[expect(
+                    clippy::print_stderr,
+                    reason = "tell the developer why a real-data test did nothing"
+                )]
+                {
+                    eprintln!(
+                        "skipped: real data not found (set REAL_DATA or put ../shared beside the workspace)"
+                    );
+                }
+                return None;
+            }
+            dir
+        }
+    };
+    let maps = root.join("maps/openarena-lostlevels");
+    assert!(maps.is_dir(), "{} is missing", maps.display());
+    Some(maps)
+}
+
+/// The nine shared maps.
+pub(crate) const SHARED_MAPS: [&str; 9] = [
+    "q3dm6ish",
+    "oa_dm1v2",
+    "am_galmevish",
+    "oa_bases3cl",
+    "blitzkrieg2",
+    "dm4ish",
+    "ps37ctf",
+    "am_underworks",
+    "dm3ish",
+];

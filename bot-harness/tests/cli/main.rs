@@ -1,0 +1,6 @@
+//! The `bot-harness` binary run end to end: on the shipped test map, on bad input, and on the
+//! shared real data.
+
+mod aas;
+mod common;
+mod map_info;
