@@ -12,6 +12,19 @@ pub fn real_data_dir() -> Option<PathBuf> {
     candidate.is_dir().then_some(candidate)
 }
 
+/// The nine shared maps, each with a `.bsp`, a `.aas` and a `.map` in [`shared_maps_dir`].
+pub const SHARED_MAPS: [&str; 9] = [
+    "q3dm6ish",
+    "oa_dm1v2",
+    "am_galmevish",
+    "oa_bases3cl",
+    "blitzkrieg2",
+    "dm4ish",
+    "ps37ctf",
+    "am_underworks",
+    "dm3ish",
+];
+
 /// The shared map folder, holding each map's `.bsp`, `.aas` and `.map`.
 #[must_use]
 pub fn shared_maps_dir() -> Option<PathBuf> {

@@ -10,18 +10,6 @@ use aas_geom::format::bsp_q3::read_bsp;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use criterion::{BenchmarkId, Criterion, criterion_main};
 
-const MAPS: [&str; 9] = [
-    "q3dm6ish",
-    "oa_dm1v2",
-    "am_galmevish",
-    "oa_bases3cl",
-    "blitzkrieg2",
-    "dm4ish",
-    "ps37ctf",
-    "am_underworks",
-    "dm3ish",
-];
-
 fn read_shared(name: &str, extension: &str) -> Option<Vec<u8>> {
     let path = benches::shared_maps_dir()?.join(format!("{name}.{extension}"));
     std::fs::read(path).ok()
@@ -39,7 +27,7 @@ fn file_formats(c: &mut Criterion) {
         return;
     }
     let mut group = c.benchmark_group("read_aas");
-    for name in MAPS {
+    for name in benches::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "aas") else {
             continue;
         };
@@ -51,7 +39,7 @@ fn file_formats(c: &mut Criterion) {
 
     let settings = PatchSettings::default();
     let mut group = c.benchmark_group("read_bsp");
-    for name in MAPS {
+    for name in benches::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "bsp") else {
             continue;
         };
@@ -63,7 +51,7 @@ fn file_formats(c: &mut Criterion) {
 
     let options = MapOptions::default();
     let mut group = c.benchmark_group("read_map");
-    for name in MAPS {
+    for name in benches::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "map") else {
             continue;
         };

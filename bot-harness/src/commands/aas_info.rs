@@ -35,28 +35,6 @@ struct AasInfo {
     reach_by_type: Map<String, Value>,
 }
 
-/// The travel types reported in `reach_by_type`, in their documented order.
-const REPORTED_TYPES: [TravelType; 18] = [
-    TravelType::Walk,
-    TravelType::Crouch,
-    TravelType::BarrierJump,
-    TravelType::Jump,
-    TravelType::Ladder,
-    TravelType::WalkOffLedge,
-    TravelType::Swim,
-    TravelType::WaterJump,
-    TravelType::Teleport,
-    TravelType::Elevator,
-    TravelType::RocketJump,
-    TravelType::BfgJump,
-    TravelType::GrappleHook,
-    TravelType::DoubleJump,
-    TravelType::RampJump,
-    TravelType::StrafeJump,
-    TravelType::JumpPad,
-    TravelType::FuncBob,
-];
-
 /// Reads and validates a `.aas` file.
 pub(super) fn read_aas(path: &Path) -> Result<(Vec<u8>, AasFile), CliError> {
     let bytes = std::fs::read(path).map_err(|source| CliError::Io {
@@ -73,16 +51,17 @@ pub(super) fn read_aas(path: &Path) -> Result<(Vec<u8>, AasFile), CliError> {
 pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {
     let (_, aas) = read_aas(&args.file)?;
     let counts = aas.reachability_counts();
-    let mut reach_by_type: Map<String, Value> = REPORTED_TYPES
-        .iter()
-        .map(|&travel_type| {
+    // Every type in value order, except `invalid`, which appears only when a file has it.
+    let mut reach_by_type: Map<String, Value> = TravelType::ALL
+        .into_iter()
+        .filter(|&travel_type| travel_type != TravelType::Invalid)
+        .map(|travel_type| {
             (
                 travel_type.name().to_owned(),
                 Value::from(counts.get(travel_type)),
             )
         })
         .collect();
-    // Types outside the documented list appear only when a file has them.
     if counts.get(TravelType::Invalid) > 0 {
         reach_by_type.insert(
             "invalid".to_owned(),

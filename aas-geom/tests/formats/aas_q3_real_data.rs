@@ -4,41 +4,8 @@
 //! The data folder is `$REAL_DATA` if set (then it must exist), else `../shared` next to the
 //! workspace root; without either, the tests print "skipped: real data not found".
 
-use std::path::{Path, PathBuf};
-
+use crate::common::{read_shared, shared_maps_dir};
 use aas_geom::format::aas_q3::{AasFile, PresenceType, TravelType};
-
-/// The folder holding the reference maps, or `None` (after saying so) when the data is absent.
-fn maps_dir() -> Option<PathBuf> {
-    const MAPS: &str = "maps/openarena-lostlevels";
-    if let Some(root) = std::env::var_os("REAL_DATA") {
-        let dir = Path::new(&root).join(MAPS);
-        assert!(
-            dir.is_dir(),
-            "REAL_DATA is set to {} but {} does not exist",
-            Path::new(&root).display(),
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared")).join(MAPS);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        skipped();
-        None
-    }
-}
-
-#[expect(clippy::print_stdout, reason = "a skipped real-data test must say so")]
-fn skipped() {
-    println!("skipped: real data not found");
-}
-
-fn read(dir: &Path, map: &str) -> Vec<u8> {
-    let path = dir.join(format!("{map}.aas"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
 
 /// One map's reference numbers.
 struct Expected {
@@ -92,9 +59,9 @@ const EXPECTED: [Expected; 9] = [
 
 #[test]
 fn all_nine_files_load_with_the_reference_counts() {
-    let Some(dir) = maps_dir() else { return };
+    let Some(dir) = shared_maps_dir() else { return };
     for e in &EXPECTED {
-        let bytes = read(&dir, e.map);
+        let bytes = read_shared(&dir, e.map, "aas");
         assert_eq!(bytes.len(), e.bytes, "{}: file size", e.map);
         let aas = AasFile::from_bytes(&bytes).unwrap_or_else(|err| panic!("{}: {err}", e.map));
         assert_eq!(aas.version, 5, "{}", e.map);
@@ -144,9 +111,9 @@ fn all_nine_files_load_with_the_reference_counts() {
 
 #[test]
 fn all_nine_files_are_rewritten_byte_for_byte() {
-    let Some(dir) = maps_dir() else { return };
+    let Some(dir) = shared_maps_dir() else { return };
     for e in &EXPECTED {
-        let bytes = read(&dir, e.map);
+        let bytes = read_shared(&dir, e.map, "aas");
         let aas = AasFile::from_bytes(&bytes).unwrap_or_else(|err| panic!("{}: {err}", e.map));
         let written = aas.to_bytes();
         assert_eq!(written.len(), bytes.len(), "{}: length", e.map);
@@ -186,9 +153,9 @@ impl XorShift {
 
 #[test]
 fn truncations_never_panic() {
-    let Some(dir) = maps_dir() else { return };
+    let Some(dir) = shared_maps_dir() else { return };
     for e in &EXPECTED {
-        let bytes = read(&dir, e.map);
+        let bytes = read_shared(&dir, e.map, "aas");
         // Every cut inside the header and just after it, then 256 evenly spaced cuts.
         let header_cuts = 0..=140;
         let spaced = (0..256).map(|k| k * bytes.len() / 256);
@@ -204,10 +171,10 @@ fn truncations_never_panic() {
 
 #[test]
 fn bit_flips_never_panic() {
-    let Some(dir) = maps_dir() else { return };
+    let Some(dir) = shared_maps_dir() else { return };
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     for e in &EXPECTED {
-        let original = read(&dir, e.map);
+        let original = read_shared(&dir, e.map, "aas");
         let mut bytes = original.clone();
         // Every bit of the header (ident, version, checksum, lump table)...
         for bit in 0..124 * 8 {

@@ -2,38 +2,11 @@
 //! read in place, never copied): counts checked against values computed independently from
 //! the raw bytes and against the feature census of `../shared/reference/real-data.md` §1.4.
 
-use std::path::PathBuf;
-
+use crate::common::{read_shared, shared_maps_dir};
 use aas_geom::brush::{Brush, BspLump};
 use aas_geom::format::bsp_q3::{BspFile, read_bsp};
 use aas_geom::{Contents, PatchSettings};
 use glam::DVec3;
-
-/// The real-data folder: `$REAL_DATA`, else `<workspace>/../shared`; `None` (test skipped) when
-/// neither is set up. Panics when `REAL_DATA` is set but does not hold the maps.
-fn real_data() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("REAL_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.join("maps/openarena-lostlevels").is_dir(),
-            "REAL_DATA={} does not contain maps/openarena-lostlevels/",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
-    dir.join("maps/openarena-lostlevels")
-        .is_dir()
-        .then_some(dir)
-}
-
-#[expect(
-    clippy::print_stdout,
-    reason = "tells the runner that real-data tests were skipped"
-)]
-fn skipped() {
-    println!("skipped: real data not found");
-}
 
 /// One row of the feature census table, real-data.md §1.4 ("Feature census").
 struct Census {
@@ -131,17 +104,12 @@ fn is_closed_prism(brush: &Brush, [p, q, r]: [DVec3; 3], thickness: f64) -> bool
 
 #[test]
 fn every_real_map_reads_with_the_census_counts() {
-    let Some(data) = real_data() else {
-        skipped();
+    let Some(data) = shared_maps_dir() else {
         return;
     };
     let settings = PatchSettings::default();
     for row in &CENSUS {
-        let path = data
-            .join("maps/openarena-lostlevels")
-            .join(format!("{}.bsp", row.map));
-        let bytes = std::fs::read(&path)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+        let bytes = read_shared(&data, row.map, "bsp");
         let file =
             BspFile::from_bytes(&bytes).unwrap_or_else(|error| panic!("{}: {error}", row.map));
         let world = file

@@ -4,8 +4,7 @@
 //! The data folder is `$REAL_DATA` (which must then exist) or `<workspace>/../shared`; without
 //! either the tests print that they were skipped.
 
-use std::path::PathBuf;
-
+use crate::common::shared_maps_dir;
 use aas_geom::brush::{Brush, Contents};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use glam::DVec3;
@@ -27,36 +26,6 @@ const BSP_BRUSHES: [(&str, usize); 9] = [
 
 /// `patchDef2` counts that real-data.md §"What is where" states for the `.map` sources.
 const DOCUMENTED_MAP_PATCHES: [(&str, usize); 2] = [("oa_dm1v2", 13), ("ps37ctf", 22)];
-
-fn maps_dir() -> Option<PathBuf> {
-    let root = match std::env::var_os("REAL_DATA") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            assert!(
-                dir.join("maps/openarena-lostlevels").is_dir(),
-                "REAL_DATA={} does not contain maps/openarena-lostlevels/",
-                dir.display()
-            );
-            dir
-        }
-        None => {
-            let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
-            if !dir.join("maps/openarena-lostlevels").is_dir() {
-                return None;
-            }
-            dir
-        }
-    };
-    Some(root.join("maps/openarena-lostlevels"))
-}
-
-#[expect(
-    clippy::print_stdout,
-    reason = "tells the runner the real data is missing"
-)]
-fn skip() {
-    println!("skipped: real data not found");
-}
 
 /// An independent count of patches: lines whose only token is `patchDef2`.
 fn scan_patch_count(bytes: &[u8]) -> usize {
@@ -133,8 +102,7 @@ fn assert_bounded_solid(map: &str, brush: &Brush) {
 
 #[test]
 fn every_real_map_loads_with_the_documented_counts() {
-    let Some(dir) = maps_dir() else {
-        skip();
+    let Some(dir) = shared_maps_dir() else {
         return;
     };
     for (name, bsp_brushes) in BSP_BRUSHES {
@@ -181,8 +149,7 @@ fn every_real_map_loads_with_the_documented_counts() {
 
 #[test]
 fn real_liquids_get_liquid_contents() {
-    let Some(dir) = maps_dir() else {
-        skip();
+    let Some(dir) = shared_maps_dir() else {
         return;
     };
     // Maps whose reference AAS has water or lava areas (real-data.md §1.5) and whose liquid
@@ -212,8 +179,7 @@ fn real_liquids_get_liquid_contents() {
     reason = "reports measured facts of the real maps"
 )]
 fn real_map_summary() {
-    let Some(dir) = maps_dir() else {
-        skip();
+    let Some(dir) = shared_maps_dir() else {
         return;
     };
     for (name, _) in BSP_BRUSHES {

@@ -2,22 +2,9 @@
 //! deterministic set of truncations and bit flips per file. The files are GPL data read in
 //! place from `../shared` (or `$REAL_DATA`); nothing is written anywhere.
 
-use std::path::PathBuf;
-
+use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 use aas_geom::PatchSettings;
 use aas_geom::format::bsp_q3::{HEADER_SIZE, read_bsp};
-
-const MAPS: [&str; 9] = [
-    "q3dm6ish",
-    "oa_dm1v2",
-    "am_galmevish",
-    "oa_bases3cl",
-    "blitzkrieg2",
-    "dm4ish",
-    "ps37ctf",
-    "am_underworks",
-    "dm3ish",
-];
 
 /// Cut points spread evenly over each file (in addition to every cut inside the header).
 const SPREAD_CUTS: usize = 48;
@@ -31,32 +18,6 @@ const LUMP_FLIPS: usize = 160;
 /// Lumps small enough to flip in cheaply: entities, shaders, planes, models, brushes, brush
 /// sides, fogs and surfaces (lump indices).
 const SMALL_LUMPS: [usize; 8] = [0, 1, 2, 7, 8, 9, 12, 13];
-
-/// The real-data folder: `$REAL_DATA`, else `<workspace>/../shared`; `None` (test skipped) when
-/// neither is set up. Panics when `REAL_DATA` is set but does not hold the maps.
-fn real_data() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("REAL_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.join("maps/openarena-lostlevels").is_dir(),
-            "REAL_DATA={} does not contain maps/openarena-lostlevels/",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
-    dir.join("maps/openarena-lostlevels")
-        .is_dir()
-        .then_some(dir)
-}
-
-#[expect(
-    clippy::print_stdout,
-    reason = "tells the runner that real-data tests were skipped"
-)]
-fn skipped() {
-    println!("skipped: real data not found");
-}
 
 /// A small fixed-seed generator (`SplitMix64`), so every run damages the same bytes.
 struct SplitMix64(u64);
@@ -76,11 +37,6 @@ impl SplitMix64 {
     }
 }
 
-fn load(data: &std::path::Path, map: &str) -> Vec<u8> {
-    let path = data.join(format!("maps/openarena-lostlevels/{map}.bsp"));
-    std::fs::read(&path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
-}
-
 /// `(fileofs, filelen)` of lump `index` from the undamaged header.
 fn raw_lump(bytes: &[u8], index: usize) -> (usize, usize) {
     let word = |at: usize| {
@@ -91,13 +47,12 @@ fn raw_lump(bytes: &[u8], index: usize) -> (usize, usize) {
 
 #[test]
 fn truncated_real_files_are_errors_not_panics() {
-    let Some(data) = real_data() else {
-        skipped();
+    let Some(data) = shared_maps_dir() else {
         return;
     };
     let settings = PatchSettings::default();
-    for map in MAPS {
-        let bytes = load(&data, map);
+    for map in SHARED_MAPS {
+        let bytes = read_shared(&data, map, "bsp");
         let spread = (0..SPREAD_CUTS).map(|i| i * bytes.len() / SPREAD_CUTS);
         for cut in (0..=HEADER_SIZE).chain(spread) {
             // Every lump extends to near the end of the file, so each cut must be an error.
@@ -112,15 +67,14 @@ fn truncated_real_files_are_errors_not_panics() {
 
 #[test]
 fn bit_flipped_real_files_never_panic() {
-    let Some(data) = real_data() else {
-        skipped();
+    let Some(data) = shared_maps_dir() else {
         return;
     };
     let settings = PatchSettings::default();
     let mut rng = SplitMix64(0x5EED_B5B0_0046);
     let (mut accepted, mut rejected) = (0usize, 0usize);
-    for map in MAPS {
-        let mut bytes = load(&data, map);
+    for map in SHARED_MAPS {
+        let mut bytes = read_shared(&data, map, "bsp");
         let lumps: Vec<(usize, usize)> = SMALL_LUMPS
             .iter()
             .map(|&index| raw_lump(&bytes, index))
@@ -147,7 +101,7 @@ fn bit_flipped_real_files_never_panic() {
     }
     assert_eq!(
         accepted + rejected,
-        MAPS.len() * (HEADER_FLIPS + LUMP_FLIPS)
+        SHARED_MAPS.len() * (HEADER_FLIPS + LUMP_FLIPS)
     );
     // Some flips hit unchecked bits (flags, coordinates), others indices: both outcomes occur.
     assert!(

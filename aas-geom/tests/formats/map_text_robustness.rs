@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use crate::common::shared_maps_dir;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use proptest::prelude::*;
 
@@ -24,41 +25,14 @@ impl SplitMix {
     }
 }
 
-fn maps_dir() -> Option<PathBuf> {
-    let root = match std::env::var_os("REAL_DATA") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            assert!(
-                dir.join("maps/openarena-lostlevels").is_dir(),
-                "REAL_DATA={} does not contain maps/openarena-lostlevels/",
-                dir.display()
-            );
-            dir
-        }
-        None => {
-            let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
-            if !dir.join("maps/openarena-lostlevels").is_dir() {
-                return None;
-            }
-            dir
-        }
-    };
-    Some(root.join("maps/openarena-lostlevels"))
-}
-
 /// Bytes that matter to the grammar, used as mutation values.
 const INTERESTING: &[u8] = b"{}()[]\"/*\n\r\t 0.-+eE9xbp\0\xff";
 
 #[test]
-#[expect(
-    clippy::print_stdout,
-    reason = "tells the runner the real data is missing"
-)]
 fn truncated_and_mutated_real_maps_never_panic() {
     const TRUNCATIONS: usize = 16;
     const MUTATIONS: usize = 16;
-    let Some(dir) = maps_dir() else {
-        println!("skipped: real data not found");
+    let Some(dir) = shared_maps_dir() else {
         return;
     };
     let mut maps: Vec<PathBuf> = std::fs::read_dir(&dir)

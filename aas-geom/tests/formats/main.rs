@@ -1,0 +1,17 @@
+//! Integration tests of the file-format readers and writers: synthetic files, property tests,
+//! robustness against damaged input, and the nine shared real maps.
+//!
+//! One test binary (modules below) keeps link time low and lets the modules share
+//! [`common`].
+
+mod common;
+
+mod aas_q3_props;
+mod aas_q3_real_data;
+mod bsp_q3_real_data;
+mod bsp_q3_robustness;
+mod map_text_dialects;
+mod map_text_errors;
+mod map_text_real_data;
+mod map_text_robustness;
+mod map_text_texture_rules;
