@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
 pub mod brush;
+pub mod compile;
 pub mod format;
+pub mod geom;
 
 pub use brush::{
     Brush, BrushSide, BrushWorld, Contents, Entity, Patch, PatchSettings, Plane, SurfaceFlags,

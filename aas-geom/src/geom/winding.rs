@@ -1,0 +1,344 @@
+//! [`Winding`]: a convex polygon in `f64`, the workhorse of brush geometry, BSP splitting and
+//! portalisation.
+//!
+//! A winding's points are ordered counter-clockwise seen from the side its plane normal points
+//! to. Points closer than [`ON_EPSILON`] to a splitting plane count as on it, so that nearly
+//! coplanar geometry does not produce slivers.
+
+use glam::DVec3;
+
+use crate::brush::Plane;
+
+/// Distance under which a point counts as lying on a plane (units).
+pub const ON_EPSILON: f64 = 0.01;
+
+/// Half the side of the square that [`Winding::from_plane`] starts from: larger than any map
+/// (Quake III maps fit in ±65536).
+const HUGE: f64 = 262_144.0;
+
+/// Where something lies relative to a plane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// In front (on the normal's side), beyond [`ON_EPSILON`].
+    Front,
+    /// Behind, beyond [`ON_EPSILON`].
+    Back,
+    /// Within [`ON_EPSILON`] of the plane.
+    On,
+    /// Points on both sides.
+    Cross,
+}
+
+/// The result of [`Winding::split`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct WindingSplit {
+    /// The part in front of the plane, if any.
+    pub front: Option<Winding>,
+    /// The part behind the plane, if any.
+    pub back: Option<Winding>,
+}
+
+/// A convex polygon in `f64`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Winding {
+    points: Vec<DVec3>,
+}
+
+impl Winding {
+    /// A winding through `points` (at least 3, convex, in order). Returns `None` for fewer than
+    /// 3 points or non-finite coordinates.
+    #[must_use]
+    pub fn new(points: Vec<DVec3>) -> Option<Self> {
+        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then_some(Self { points })
+    }
+
+    /// A huge square lying in `plane`, counter-clockwise seen from the normal's side: the start
+    /// of every brush face and portal before clipping.
+    #[must_use]
+    pub fn from_plane(plane: &Plane) -> Self {
+        let normal = plane.normal;
+        // Pick the world axis least aligned with the normal as the "up" helper.
+        let abs = normal.abs();
+        let helper = if abs.x <= abs.y && abs.x <= abs.z {
+            DVec3::X
+        } else if abs.y <= abs.z {
+            DVec3::Y
+        } else {
+            DVec3::Z
+        };
+        let u = helper.cross(normal).normalize() * HUGE;
+        let v = normal.cross(u.normalize()) * HUGE;
+        let origin = normal * plane.dist;
+        Self {
+            points: vec![
+                origin - u - v,
+                origin + u - v,
+                origin + u + v,
+                origin - u + v,
+            ],
+        }
+    }
+
+    /// The points, in order.
+    #[must_use]
+    pub fn points(&self) -> &[DVec3] {
+        &self.points
+    }
+
+    /// Consumes the winding, returning its points.
+    #[must_use]
+    pub fn into_points(self) -> Vec<DVec3> {
+        self.points
+    }
+
+    /// The area (square units).
+    #[must_use]
+    pub fn area(&self) -> f64 {
+        let first = self.points[0];
+        let mut twice = DVec3::ZERO;
+        for pair in self.points[1..].windows(2) {
+            twice += (pair[0] - first).cross(pair[1] - first);
+        }
+        twice.length() * 0.5
+    }
+
+    /// The average of the points.
+    #[must_use]
+    pub fn center(&self) -> DVec3 {
+        self.points.iter().copied().sum::<DVec3>() / self.points.len() as f64
+    }
+
+    /// The plane the winding lies in, its normal following the point order (counter-clockwise
+    /// seen from the front). `None` for a degenerate winding.
+    #[must_use]
+    pub fn plane(&self) -> Option<Plane> {
+        let first = self.points[0];
+        let mut twice = DVec3::ZERO;
+        for pair in self.points[1..].windows(2) {
+            twice += (pair[0] - first).cross(pair[1] - first);
+        }
+        let length = twice.length();
+        if !(length > 1e-12) {
+            return None;
+        }
+        let normal = twice / length;
+        Some(Plane {
+            normal,
+            dist: normal.dot(self.center()),
+        })
+    }
+
+    /// Smallest and largest coordinates.
+    #[must_use]
+    pub fn bounds(&self) -> (DVec3, DVec3) {
+        self.points
+            .iter()
+            .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &p| {
+                (lo.min(p), hi.max(p))
+            })
+    }
+
+    /// Where the winding lies relative to `plane`.
+    #[must_use]
+    pub fn side_of(&self, plane: &Plane) -> Side {
+        let mut front = false;
+        let mut back = false;
+        for &point in &self.points {
+            let distance = plane.distance_to(point);
+            front |= distance > ON_EPSILON;
+            back |= distance < -ON_EPSILON;
+        }
+        match (front, back) {
+            (true, true) => Side::Cross,
+            (true, false) => Side::Front,
+            (false, true) => Side::Back,
+            (false, false) => Side::On,
+        }
+    }
+
+    /// Splits the winding by `plane`. Points within [`ON_EPSILON`] go to both parts; a winding
+    /// lying on the plane goes to the side its own normal faces (front when it faces the same
+    /// way as `plane`).
+    ///
+    /// # Complexity
+    /// `O(points)`.
+    #[must_use]
+    pub fn split(&self, plane: &Plane) -> WindingSplit {
+        let distances: Vec<f64> = self.points.iter().map(|&p| plane.distance_to(p)).collect();
+        let sides: Vec<Side> = distances.iter().map(|&d| classify(d)).collect();
+        let any_front = sides.contains(&Side::Front);
+        let any_back = sides.contains(&Side::Back);
+        if !any_front && !any_back {
+            let faces_front = self
+                .plane()
+                .is_none_or(|own| own.normal.dot(plane.normal) >= 0.0);
+            return if faces_front {
+                WindingSplit {
+                    front: Some(self.clone()),
+                    back: None,
+                }
+            } else {
+                WindingSplit {
+                    front: None,
+                    back: Some(self.clone()),
+                }
+            };
+        }
+        if !any_back {
+            return WindingSplit {
+                front: Some(self.clone()),
+                back: None,
+            };
+        }
+        if !any_front {
+            return WindingSplit {
+                front: None,
+                back: Some(self.clone()),
+            };
+        }
+        let mut front = Vec::with_capacity(self.points.len() + 2);
+        let mut back = Vec::with_capacity(self.points.len() + 2);
+        for i in 0..self.points.len() {
+            let point = self.points[i];
+            match sides[i] {
+                Side::On => {
+                    front.push(point);
+                    back.push(point);
+                    continue;
+                }
+                Side::Front => front.push(point),
+                Side::Back | Side::Cross => back.push(point),
+            }
+            let next = (i + 1) % self.points.len();
+            let crosses = matches!(
+                (sides[i], sides[next]),
+                (Side::Front, Side::Back) | (Side::Back, Side::Front)
+            );
+            if crosses {
+                let t = distances[i] / (distances[i] - distances[next]);
+                let mut mid = point + (self.points[next] - point) * t;
+                // Snap exactly onto axial planes to keep coordinates clean.
+                for axis in 0..3 {
+                    if plane.normal[axis] == 1.0 {
+                        mid[axis] = plane.dist;
+                    } else if plane.normal[axis] == -1.0 {
+                        mid[axis] = -plane.dist;
+                    }
+                }
+                front.push(mid);
+                back.push(mid);
+            }
+        }
+        WindingSplit {
+            front: Self::new(front),
+            back: Self::new(back),
+        }
+    }
+
+    /// The part of the winding behind `plane` (kept when within [`ON_EPSILON`] of it), or
+    /// `None` when nothing is left.
+    #[must_use]
+    pub fn clip_back(&self, plane: &Plane) -> Option<Self> {
+        match self.side_of(plane) {
+            Side::Back | Side::On => Some(self.clone()),
+            Side::Front => None,
+            Side::Cross => self.split(plane).back,
+        }
+    }
+
+    /// The same polygon facing the other way.
+    #[must_use]
+    pub fn reversed(&self) -> Self {
+        let mut points = self.points.clone();
+        points.reverse();
+        Self { points }
+    }
+}
+
+fn classify(distance: f64) -> Side {
+    if distance > ON_EPSILON {
+        Side::Front
+    } else if distance < -ON_EPSILON {
+        Side::Back
+    } else {
+        Side::On
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plane(normal: DVec3, dist: f64) -> Plane {
+        Plane {
+            normal: normal.normalize(),
+            dist,
+        }
+    }
+
+    #[test]
+    fn base_winding_lies_in_its_plane_and_faces_its_normal() {
+        for normal in [
+            DVec3::X,
+            DVec3::NEG_Z,
+            DVec3::new(1.0, 2.0, -3.0),
+            DVec3::new(0.0, 1.0, 1.0),
+        ] {
+            let p = plane(normal, 37.5);
+            let w = Winding::from_plane(&p);
+            for &point in w.points() {
+                assert!(p.distance_to(point).abs() < 1e-6);
+            }
+            let own = w.plane().unwrap();
+            assert!(own.normal.dot(p.normal) > 0.999_999);
+        }
+    }
+
+    #[test]
+    fn split_square_in_half() {
+        let w = Winding::new(vec![
+            DVec3::new(0.0, 0.0, 0.0),
+            DVec3::new(10.0, 0.0, 0.0),
+            DVec3::new(10.0, 10.0, 0.0),
+            DVec3::new(0.0, 10.0, 0.0),
+        ])
+        .unwrap();
+        let split = w.split(&plane(DVec3::X, 4.0));
+        let (front, back) = (split.front.unwrap(), split.back.unwrap());
+        assert!((front.area() - 60.0).abs() < 1e-9);
+        assert!((back.area() - 40.0).abs() < 1e-9);
+        assert_eq!(w.side_of(&plane(DVec3::X, 4.0)), Side::Cross);
+        assert_eq!(w.side_of(&plane(DVec3::X, -1.0)), Side::Front);
+        assert_eq!(w.side_of(&plane(DVec3::Z, 0.0)), Side::On);
+        assert!(w.clip_back(&plane(DVec3::X, -1.0)).is_none());
+        assert!((w.clip_back(&plane(DVec3::X, 4.0)).unwrap().area() - 40.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn coplanar_winding_goes_to_the_side_it_faces() {
+        let w = Winding::new(vec![DVec3::ZERO, DVec3::X, DVec3::Y]).unwrap();
+        let up = w.split(&plane(DVec3::Z, 0.0));
+        assert!(up.front.is_some() && up.back.is_none());
+        let down = w.split(&plane(DVec3::NEG_Z, 0.0));
+        assert!(down.front.is_none() && down.back.is_some());
+    }
+
+    #[test]
+    fn clipping_a_base_winding_by_a_box_gives_the_box_face() {
+        let top = plane(DVec3::Z, 64.0);
+        let mut w = Winding::from_plane(&top);
+        for (normal, dist) in [
+            (DVec3::X, 32.0),
+            (DVec3::NEG_X, 0.0),
+            (DVec3::Y, 16.0),
+            (DVec3::NEG_Y, 16.0),
+        ] {
+            w = w.clip_back(&plane(normal, dist)).unwrap();
+        }
+        assert!((w.area() - 32.0 * 32.0).abs() < 1e-6);
+        let (lo, hi) = w.bounds();
+        assert_eq!(lo, DVec3::new(0.0, -16.0, 64.0));
+        assert_eq!(hi, DVec3::new(32.0, 16.0, 64.0));
+        assert_eq!(w.reversed().plane().unwrap().normal, DVec3::NEG_Z);
+    }
+}
