@@ -4,6 +4,7 @@ pub mod brush;
 pub mod compile;
 pub mod format;
 pub mod geom;
+pub mod world;
 
 pub use brush::{
     Brush, BrushSide, BrushWorld, Contents, Entity, Patch, PatchSettings, Plane, SurfaceFlags,

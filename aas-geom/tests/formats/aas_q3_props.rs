@@ -381,7 +381,8 @@ fn inject(
             )
         }
         1 => {
-            let i = r(file.faces.len())?;
+            // Face 0 is a dummy whose plane is not checked.
+            let i = 1 + r(file.faces.len().checked_sub(1)?)?;
             file.faces[i].plane_num = planes;
             (Lump::Faces, i, "planenum", 0, Kind::Reference(Lump::Planes))
         }
@@ -449,7 +450,8 @@ fn inject(
             )
         }
         10 => {
-            let i = r(file.nodes.len())?;
+            // Node 0 is a dummy whose plane is not checked.
+            let i = 1 + r(file.nodes.len().checked_sub(1)?)?;
             file.nodes[i].plane_num = planes;
             (Lump::Nodes, i, "planenum", 0, Kind::Reference(Lump::Planes))
         }

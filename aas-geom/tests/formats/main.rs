@@ -8,6 +8,7 @@ mod common;
 
 mod aas_q3_props;
 mod aas_q3_real_data;
+mod aas_world;
 mod bsp_q3_real_data;
 mod bsp_q3_robustness;
 mod map_text_dialects;

@@ -19,7 +19,7 @@ impl AasFile {
     /// | header | version | 4 or 5 |
     /// | EDGES | `v[0]`, `v[1]` | a vertex (edge 0 exempt: bspc writes `(0, 0)` even when there are no vertexes) |
     /// | EDGEINDEX | value | `abs(value)` an edge |
-    /// | FACES | `planenum` | a plane |
+    /// | FACES | `planenum` | a plane (face 0 exempt: a dummy of zeros even when there are no planes) |
     /// | FACES | `firstedge`, `numedges` | `numedges >= 0`, range inside EDGEINDEX |
     /// | FACES | `frontarea`, `backarea` | an area |
     /// | FACEINDEX | value | `abs(value)` a face |
@@ -30,7 +30,7 @@ impl AasFile {
     /// | AREASETTINGS | `clusterareanum` | for `cluster > 0`: below that cluster's `numareas` |
     /// | REACHABILITY | `areanum` | an area |
     /// | REACHABILITY | `facenum`, `edgenum` | for types that store indices there (all known types but elevator, jump pad, `func_bobbing`): 0 (none) or `abs(value)` a face / edge |
-    /// | NODES | `planenum` | a plane |
+    /// | NODES | `planenum` | a plane (node 0 exempt, like face 0) |
     /// | NODES | `children` | positive: a node, negative: area `-child`, 0: solid leaf; no cycles |
     /// | PORTALS | `areanum` | an area |
     /// | PORTALS | `frontcluster`, `backcluster` | a cluster |
@@ -216,8 +216,11 @@ impl Validator<'_> {
     fn faces(&self) -> Result<(), AasError> {
         for (i, face) in self.file.faces.iter().enumerate() {
             let rec = (Lump::Faces, i);
-            let plane = i64::from(face.plane_num);
-            self.index(rec, ("planenum", 0), Lump::Planes, plane)?;
+            // Face 0 is a dummy of zeros, written even when there are no planes.
+            if i > 0 {
+                let plane = i64::from(face.plane_num);
+                self.index(rec, ("planenum", 0), Lump::Planes, plane)?;
+            }
             let edges = RangeFields {
                 first: ("firstedge", 12),
                 num: ("numedges", 8),
@@ -298,12 +301,15 @@ impl Validator<'_> {
     fn nodes(&self) -> Result<(), AasError> {
         for (i, node) in self.file.nodes.iter().enumerate() {
             let rec = (Lump::Nodes, i);
-            self.index(
-                rec,
-                ("planenum", 0),
-                Lump::Planes,
-                i64::from(node.plane_num),
-            )?;
+            // Node 0 is a dummy of zeros, written even when there are no planes.
+            if i > 0 {
+                self.index(
+                    rec,
+                    ("planenum", 0),
+                    Lump::Planes,
+                    i64::from(node.plane_num),
+                )?;
+            }
             for (k, &child) in node.children.iter().enumerate() {
                 let field = ("children", element(4, k));
                 if child > 0 {

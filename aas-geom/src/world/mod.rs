@@ -1,0 +1,30 @@
+//! [`AasWorld`]: the Area Awareness System world (thesis §6) with typed ids and no dummy
+//! records — what routing, sampling and movement work on.
+//!
+//! The Quake III `.aas` file ([`crate::format::aas_q3::AasFile`]) numbers areas, faces, edges,
+//! nodes, reachabilities, portals and clusters from 1, keeping a dummy record 0; here every id
+//! is a 0-based index ([`ids`]). [`AasWorld::from_q3`] and [`AasWorld::to_q3`] are the only
+//! places that know about the offset, and a bspc file survives the round trip byte for byte.
+//!
+//! ```no_run
+//! use aas_geom::format::aas_q3::AasFile;
+//! use aas_geom::world::AasWorld;
+//!
+//! let file = AasFile::from_bytes(&std::fs::read("maps/q3dm6ish.aas")?)?;
+//! let world = AasWorld::from_q3(&file)?;
+//! let area = world.point_area(glam::Vec3::new(0.0, 0.0, 64.0));
+//! println!("{area:?}, {} reachabilities there", area.map_or(0, |a| world.reachabilities_of(a).len()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod export;
+pub mod ids;
+mod import;
+mod model;
+
+pub use ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, ReachId, VertexId};
+pub use import::ImportError;
+pub use model::{
+    AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
+    Reachability, WorldBox, WorldPlane,
+};
