@@ -16,3 +16,4 @@ mod map_text_errors;
 mod map_text_real_data;
 mod map_text_robustness;
 mod map_text_texture_rules;
+mod sample_queries;

@@ -1,0 +1,51 @@
+//! [`AasWorld::bbox_areas`]: the areas an axis-aligned box touches.
+
+use glam::Vec3;
+
+use crate::world::{AasWorld, AreaId, NodeChild};
+
+impl AasWorld {
+    /// The areas whose BSP leaf region overlaps the box `[mins, maxs]`, sorted by id, without
+    /// duplicates. A box touching a plane counts on both sides.
+    ///
+    /// # Complexity
+    /// `O(nodes whose region meets the box)`; each node is visited at most once (a malformed
+    /// tree that shares subtrees is cut off after the node count).
+    #[must_use]
+    pub fn bbox_areas(&self, mins: Vec3, maxs: Vec3) -> Vec<AreaId> {
+        let center = (mins + maxs) * 0.5;
+        let half = (maxs - mins) * 0.5;
+        let mut areas = Vec::new();
+        let mut stack = vec![self.root()];
+        let mut budget = 2 * self.nodes.len() + 2;
+        while let Some(child) = stack.pop() {
+            budget = budget.saturating_sub(1);
+            match child {
+                NodeChild::Solid => {}
+                NodeChild::Area(area) => areas.push(area),
+                NodeChild::Node(node) => {
+                    if budget == 0 {
+                        break;
+                    }
+                    let Some(record) = self.nodes.get(node.index()) else {
+                        continue;
+                    };
+                    let Some(plane) = self.planes.get(record.plane.index()) else {
+                        continue;
+                    };
+                    let distance = plane.normal.dot(center) - plane.dist;
+                    let reach = plane.normal.abs().dot(half);
+                    if distance >= -reach {
+                        stack.push(record.children[0]);
+                    }
+                    if distance <= reach {
+                        stack.push(record.children[1]);
+                    }
+                }
+            }
+        }
+        areas.sort_unstable();
+        areas.dedup();
+        areas
+    }
+}
