@@ -5,6 +5,8 @@
 //! nodes, reachabilities, portals and clusters from 1, keeping a dummy record 0; here every id
 //! is a 0-based index ([`ids`]). [`AasWorld::from_q3`] and [`AasWorld::to_q3`] are the only
 //! places that know about the offset, and a bspc file survives the round trip byte for byte.
+//! [`AasWorld::to_native`] / [`AasWorld::from_native`] store the world in this crate's own
+//! versioned, checksummed format.
 //!
 //! ```no_run
 //! use aas_geom::format::aas_q3::AasFile;
@@ -21,6 +23,8 @@ mod export;
 pub mod ids;
 mod import;
 mod model;
+mod native;
+mod validate;
 
 pub use ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, ReachId, VertexId};
 pub use import::ImportError;
@@ -28,3 +32,5 @@ pub use model::{
     AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
     Reachability, WorldBox, WorldPlane,
 };
+pub use native::{NATIVE_MAGIC, NATIVE_VERSION, NativeError};
+pub use validate::WorldError;

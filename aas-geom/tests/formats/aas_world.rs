@@ -2,7 +2,7 @@
 //! on crafted ones.
 
 use aas_geom::format::aas_q3::{AasFile, Lump};
-use aas_geom::world::{AasWorld, AreaId, ClusterMembership, ImportError, NodeChild};
+use aas_geom::world::{AasWorld, AreaId, ClusterMembership, ImportError, NativeError, NodeChild};
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 
@@ -84,4 +84,67 @@ fn an_empty_world_exports_only_dummies_and_imports_back() {
     let back = AasWorld::from_q3(&AasFile::from_bytes(&file.to_bytes()).unwrap()).unwrap();
     assert_eq!(back, world);
     let _ = NodeChild::Solid;
+}
+
+#[test]
+fn shared_worlds_round_trip_through_the_native_format() {
+    let Some(dir) = shared_maps_dir() else { return };
+    for map in SHARED_MAPS {
+        let file = AasFile::from_bytes(&read_shared(&dir, map, "aas")).unwrap();
+        let world = AasWorld::from_q3(&file).unwrap();
+        world.validate().unwrap();
+        let bytes = world.to_native().unwrap();
+        let back = AasWorld::from_native(&bytes).unwrap_or_else(|error| panic!("{map}: {error}"));
+        assert!(back.to_q3().to_bytes() == world.to_q3().to_bytes(), "{map}");
+    }
+}
+
+#[test]
+fn damaged_native_files_are_errors_not_panics() {
+    let Some(dir) = shared_maps_dir() else { return };
+    let file = AasFile::from_bytes(&read_shared(&dir, "oa_bases3cl", "aas")).unwrap();
+    let bytes = AasWorld::from_q3(&file).unwrap().to_native().unwrap();
+    for cut in (0..bytes.len()).step_by(97).chain(0..30) {
+        assert!(
+            AasWorld::from_native(&bytes[..cut]).is_err(),
+            "cut at {cut}"
+        );
+    }
+    // A flipped payload bit fails the checksum; a flipped header bit fails magic, version or
+    // length.
+    let mut state = 0x00C0_FFEE_u64;
+    for _ in 0..500 {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let bit = usize::try_from(state >> 33).unwrap() % (bytes.len() * 8);
+        let mut damaged = bytes.clone();
+        damaged[bit / 8] ^= 1 << (bit % 8);
+        assert!(AasWorld::from_native(&damaged).is_err(), "bit {bit}");
+    }
+    assert!(matches!(
+        AasWorld::from_native(b"Q3BOTAAS\x02\0\0\0"),
+        Err(NativeError::Truncated { .. })
+    ));
+}
+
+#[test]
+fn inconsistent_native_worlds_are_rejected() {
+    let Some(dir) = shared_maps_dir() else { return };
+    let file = AasFile::from_bytes(&read_shared(&dir, "oa_bases3cl", "aas")).unwrap();
+    let mut world = AasWorld::from_q3(&file).unwrap();
+    world.reachabilities[3].target = AreaId(1_000_000);
+    let error = world.validate().unwrap_err();
+    assert_eq!(
+        (error.record, error.index, error.field),
+        ("reachability", 3, "target")
+    );
+    let bytes = world.to_native().unwrap();
+    assert!(matches!(
+        AasWorld::from_native(&bytes),
+        Err(NativeError::Invalid(_))
+    ));
+    world.reachabilities[3].target = AreaId(0);
+    world.areas[2].faces = 5..2;
+    assert_eq!(world.validate().unwrap_err().field, "faces");
 }
