@@ -40,6 +40,14 @@ pub(crate) enum MapCommand {
 pub(crate) enum AasCommand {
     /// Header fields and record counts of every lump of a Quake III `.aas`.
     Info(InfoArgs),
+    /// Draw the areas of a `.aas` (Quake III or native) from above as an SVG picture.
+    Render {
+        /// The `.aas` to draw.
+        file: PathBuf,
+        /// Where to write the picture.
+        #[arg(long)]
+        svg: PathBuf,
+    },
     /// Read a `.aas` (validating it) and write it back out.
     Convert {
         /// The `.aas` to read.

@@ -26,6 +26,22 @@ pub(crate) enum CliError {
         /// What is wrong, with lump, record, field and byte offset.
         source: aas_geom::format::aas_q3::AasError,
     },
+    /// A native AAS file is invalid.
+    #[error("{}: {source}", path.display())]
+    Native {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: aas_geom::world::NativeError,
+    },
+    /// A `.aas` file cannot be imported as a world.
+    #[error("{}: {source}", path.display())]
+    Import {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: aas_geom::world::ImportError,
+    },
     /// Writing to standard output failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),

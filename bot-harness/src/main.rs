@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod error;
 mod output;
+mod render;
 
 use std::io::Write;
 use std::process::ExitCode;

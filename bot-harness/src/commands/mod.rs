@@ -2,6 +2,7 @@
 
 mod aas_convert;
 mod aas_info;
+mod aas_render;
 mod map_info;
 
 use std::io::Write;
@@ -18,5 +19,6 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         Command::Map(MapCommand::Info(args)) => map_info::run(args, out),
         Command::Aas(AasCommand::Info(args)) => aas_info::run(args, out),
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
+        Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
     }
 }

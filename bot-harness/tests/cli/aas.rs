@@ -214,3 +214,31 @@ fn truncated_aas_fails_cleanly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn render_draws_every_area_of_a_reference_file() {
+    let Some(maps) = shared_maps() else { return };
+    let dir = std::env::temp_dir().join(format!("bot-harness-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("dm3ish.svg");
+    let path = maps.join("dm3ish.aas");
+    let output = run(&[
+        "aas",
+        "render",
+        path.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg "), "an SVG document");
+    assert!(picture.trim_end().ends_with("</svg>"));
+    // bspc -optimize files keep no faces: every real area is drawn as its bounds, once.
+    assert_eq!(picture.matches("<title>area ").count(), 673);
+    assert!(picture.contains(">water</text>"), "legend names water");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,21 @@
+//! `aas render FILE --svg OUT.svg`: a top-down picture of the areas of a `.aas` (Quake III or
+//! native).
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::error::CliError;
+use crate::render::render_svg;
+
+use super::aas_info::read_world;
+
+pub(super) fn run(input: &Path, svg: &Path, out: &mut impl Write) -> Result<(), CliError> {
+    let world = read_world(input)?;
+    let picture = render_svg(&world);
+    std::fs::write(svg, picture).map_err(|source| CliError::Io {
+        path: svg.to_owned(),
+        source,
+    })?;
+    writeln!(out, "wrote {} ({} areas)", svg.display(), world.areas.len())?;
+    Ok(())
+}
