@@ -13,7 +13,7 @@
 //!   parallel to the axis (normal `normalize(edge × axis)`, oriented outward), kept when every
 //!   vertex of the brush is behind it,
 //!
-//! and then expanding every plane (see [`expand`](super::expand_plane)) gives exactly the
+//! and then expanding every plane (see [`expand`](super::expand)) gives exactly the
 //! Minkowski sum: the set of origins at which the box overlaps the brush.
 
 use glam::DVec3;
@@ -100,18 +100,27 @@ pub fn bevelled_planes(geometry: &BrushGeometry, kinds: BevelKinds) -> Vec<Plane
                     continue;
                 }
                 let normal = normal / length;
-                for normal in [normal, -normal] {
-                    let plane = Plane {
+                // Only one orientation can have every vertex behind (the brush has volume).
+                let (lowest, highest) = vertices
+                    .iter()
+                    .map(|&v| normal.dot(v - start))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+                        (lo.min(d), hi.max(d))
+                    });
+                let normal = if highest <= BEVEL_EPSILON {
+                    normal
+                } else if lowest >= -BEVEL_EPSILON {
+                    -normal
+                } else {
+                    continue;
+                };
+                push_unique(
+                    &mut planes,
+                    Plane {
                         normal,
                         dist: normal.dot(start),
-                    };
-                    let all_behind = vertices
-                        .iter()
-                        .all(|&v| plane.distance_to(v) <= BEVEL_EPSILON);
-                    if all_behind {
-                        push_unique(&mut planes, plane);
-                    }
-                }
+                    },
+                );
             }
         }
     }

@@ -7,12 +7,12 @@
 //! rejection of unbounded, empty and flat brushes), [`bevelled_planes`] (thesis §6.2 bevels)
 //! and [`expand_planes`] (expansion by a player box).
 
-mod bevel;
-mod brush_geometry;
+pub mod bevel;
+pub mod brush_geometry;
 mod brush_world;
 mod contents;
 mod entity;
-mod expand;
+pub mod expand;
 pub mod patch;
 
 pub use bevel::{BEVEL_EPSILON, BevelKinds, bevelled_planes};
