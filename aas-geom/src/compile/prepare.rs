@@ -1,0 +1,221 @@
+//! The brush preparation stage: from a [`BrushWorld`] and the presence boxes to the
+//! [`ExpandedBrush`]es that BSP construction consumes.
+//!
+//! For every brush of [`BrushWorld::all_brushes`], in order:
+//!
+//! 1. [`SelectionRules::select`] decides whether it is compiled and with which contents;
+//! 2. [`BrushGeometry::from_planes`] computes its faces and vertices; an unbounded, empty or
+//!    flat brush (or one with a bad plane) is dropped with a [`PrepareDiagnostic`] naming its
+//!    [`SourceLocation`];
+//! 3. [`bevelled_planes`] adds the bevels;
+//! 4. for each presence box, [`expand_planes`] makes one [`ExpandedBrush`] — blocking and
+//!    content brushes alike, so that a liquid, teleporter, jump pad, cluster portal,
+//!    do-not-enter or mover brush marks the areas where that box *overlaps* it (later stages
+//!    may narrow this, e.g. "swimming" when the waist is under water);
+//!
+//! then [`find_contained`] removes blocking brushes contained in another of the same box.
+//! The output is in source order, boxes in list order within a brush.
+
+use glam::DVec3;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{
+    ExpandedBrush, PresenceBox, PresenceMask, Selection, SelectionRules, SkipReason, find_contained,
+};
+use crate::brush::{
+    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, SourceLocation, bevelled_planes,
+    expand_planes, expanded_bounds,
+};
+
+/// Settings of [`prepare_brushes`].
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PrepareSettings {
+    /// Which brushes are compiled, with which contents.
+    pub selection: SelectionRules,
+    /// Which bevels are added before expansion (all by default; fewer only for experiments:
+    /// without them expansion is not exact).
+    pub bevels: BevelKinds,
+    /// Whether contained blocking brushes are removed (default: yes).
+    pub keep_contained: bool,
+}
+
+/// Something [`prepare_brushes`] left out, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Error)]
+pub enum PrepareDiagnostic {
+    /// A selected brush was dropped because its geometry is unusable.
+    #[error("brush {source_index} at {location} dropped: {error}")]
+    BadBrush {
+        /// Index in [`BrushWorld::all_brushes`] order.
+        source_index: usize,
+        /// Where the brush was read from.
+        location: SourceLocation,
+        /// What is wrong with it.
+        error: BrushGeometryError,
+    },
+    /// A presence box was ignored: its bounds are not finite, do not contain the origin, or it
+    /// is beyond the eighth box (a [`PresenceMask`] holds eight).
+    #[error("presence box {index} ignored: not finite, not around the origin, or beyond 8 boxes")]
+    BadBox {
+        /// Position of the box in the list.
+        index: usize,
+    },
+}
+
+/// Counts of one preparation run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrepareStats {
+    /// Brushes in the world, patch thin brushes included.
+    pub source_brushes: usize,
+    /// Dropped because their entity class is ignored.
+    pub skipped_entity: usize,
+    /// Dropped because none of their contents is compiled.
+    pub skipped_contents: usize,
+    /// Dropped as unbounded, empty, flat or with a bad plane.
+    pub bad_geometry: usize,
+    /// Brushes expanded (each for every usable box).
+    pub compiled: usize,
+    /// Planes added as bevels, summed over compiled brushes.
+    pub bevels_added: usize,
+    /// Expanded brushes per box before the removal of contained brushes.
+    pub expanded_per_box: Vec<usize>,
+    /// Blocking expanded brushes per box before the removal of contained brushes.
+    pub blocking_per_box: Vec<usize>,
+    /// Contained blocking brushes removed, per box.
+    pub removed_per_box: Vec<usize>,
+}
+
+/// The result of [`prepare_brushes`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreparedBrushes {
+    /// The expanded brushes, in source order, boxes in list order within a brush.
+    pub brushes: Vec<ExpandedBrush>,
+    /// Counts.
+    pub stats: PrepareStats,
+    /// What was left out and why: ignored boxes first, then bad brushes in source order.
+    pub diagnostics: Vec<PrepareDiagnostic>,
+}
+
+/// Selects, bevels and expands the brushes of `world` for each of `boxes`, then removes
+/// contained blocking brushes (see the [module docs](self)). Never panics; bad brushes and
+/// boxes are reported in [`PreparedBrushes::diagnostics`].
+///
+/// # Complexity
+/// `O(Σ p² · k)` for the brush geometry (`p` planes, faces of `k` points), `O(Σ e · v)` for the
+/// bevels, `O(n · boxes)` for expansion, and the removal of contained brushes as in
+/// [`find_contained`]. About a millisecond per thousand brushes in a release build.
+#[must_use]
+pub fn prepare_brushes(
+    world: &BrushWorld,
+    boxes: &[PresenceBox],
+    settings: &PrepareSettings,
+) -> PreparedBrushes {
+    let mut diagnostics = Vec::new();
+    let usable: Vec<bool> = boxes
+        .iter()
+        .enumerate()
+        .map(|(index, presence)| {
+            let ok = index < 8
+                && presence.mins.is_finite()
+                && presence.maxs.is_finite()
+                && presence.mins.cmple(DVec3::ZERO).all()
+                && presence.maxs.cmpge(DVec3::ZERO).all();
+            if !ok {
+                diagnostics.push(PrepareDiagnostic::BadBox { index });
+            }
+            ok
+        })
+        .collect();
+    let mut stats = PrepareStats {
+        expanded_per_box: vec![0; boxes.len()],
+        blocking_per_box: vec![0; boxes.len()],
+        removed_per_box: vec![0; boxes.len()],
+        ..PrepareStats::default()
+    };
+    let mut brushes = Vec::new();
+    let mut vertices: Vec<Vec<DVec3>> = Vec::new();
+    let mut vertex_of: Vec<usize> = Vec::new();
+    for (source_index, brush) in world.all_brushes().enumerate() {
+        stats.source_brushes += 1;
+        let (contents, model) = match settings.selection.select(world, brush) {
+            Selection::Compile { contents, model } => (contents, model),
+            Selection::Skip(SkipReason::IgnoredEntity) => {
+                stats.skipped_entity += 1;
+                continue;
+            }
+            Selection::Skip(SkipReason::NoCompiledContents) => {
+                stats.skipped_contents += 1;
+                continue;
+            }
+        };
+        let planes: Vec<_> = brush.sides.iter().map(|side| side.plane).collect();
+        let geometry = match BrushGeometry::from_planes(&planes) {
+            Ok(geometry) => geometry,
+            Err(error) => {
+                stats.bad_geometry += 1;
+                diagnostics.push(PrepareDiagnostic::BadBrush {
+                    source_index,
+                    location: brush.location,
+                    error,
+                });
+                continue;
+            }
+        };
+        stats.compiled += 1;
+        let bevelled = bevelled_planes(&geometry, settings.bevels);
+        stats.bevels_added += bevelled.len() - geometry.faces().len();
+        for (box_index, presence) in boxes.iter().enumerate() {
+            if !usable.get(box_index).copied().unwrap_or(false) {
+                continue;
+            }
+            let (mins, maxs) = expanded_bounds(
+                geometry.mins(),
+                geometry.maxs(),
+                presence.mins,
+                presence.maxs,
+            );
+            brushes.push(ExpandedBrush {
+                planes: expand_planes(&bevelled, presence.mins, presence.maxs),
+                contents,
+                model,
+                blocks: PresenceMask::single(box_index),
+                source: source_index,
+                mins,
+                maxs,
+            });
+            vertex_of.push(vertices.len());
+            if let Some(count) = stats.expanded_per_box.get_mut(box_index) {
+                *count += 1;
+            }
+            if contents.blocks_player()
+                && let Some(count) = stats.blocking_per_box.get_mut(box_index)
+            {
+                *count += 1;
+            }
+        }
+        vertices.push(geometry.vertices().to_vec());
+    }
+    if !settings.keep_contained {
+        let hulls: Vec<&[DVec3]> = vertex_of
+            .iter()
+            .map(|&i| vertices.get(i).map_or(&[][..], Vec::as_slice))
+            .collect();
+        let removed = find_contained(&brushes, &hulls, boxes);
+        let mut flags = removed.iter();
+        brushes.retain(|brush| {
+            let remove = flags.next().copied().unwrap_or(false);
+            if remove {
+                let index = brush.blocks.0.trailing_zeros() as usize;
+                if let Some(count) = stats.removed_per_box.get_mut(index) {
+                    *count += 1;
+                }
+            }
+            !remove
+        });
+    }
+    PreparedBrushes {
+        brushes,
+        stats,
+        diagnostics,
+    }
+}

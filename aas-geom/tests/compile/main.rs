@@ -1,0 +1,12 @@
+//! Integration tests of the AAS compiler stages: property tests of bevelling and expansion
+//! against a brute-force overlap test, preparation of small synthetic worlds, and
+//! preparation of the nine shared real maps.
+//!
+//! One test binary (modules below) keeps link time low and lets the modules share
+//! [`common`].
+
+mod common;
+
+mod expansion_props;
+mod prepare_real_data;
+mod prepare_synthetic;
