@@ -145,6 +145,6 @@ fn inconsistent_native_worlds_are_rejected() {
         Err(NativeError::Invalid(_))
     ));
     world.reachabilities[3].target = AreaId(0);
-    world.areas[2].faces = 5..2;
+    world.areas[2].faces = std::ops::Range { start: 5, end: 2 };
     assert_eq!(world.validate().unwrap_err().field, "faces");
 }
