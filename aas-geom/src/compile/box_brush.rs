@@ -81,6 +81,8 @@ pub fn cut_box_brush(
     source: usize,
 ) -> ExpandedBrush {
     let mut brush = box_brush(mins, maxs, contents, blocks, source);
-    brush.planes.extend(plane_brush(&[cut], mins, maxs, contents, blocks, source).planes);
+    brush
+        .planes
+        .extend(plane_brush(&[cut], mins, maxs, contents, blocks, source).planes);
     brush
 }

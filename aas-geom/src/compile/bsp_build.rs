@@ -20,8 +20,14 @@
 //!
 //!    `score = split_weight · splits + balance_weight · |front − back| − axial_bonus · axial`
 //!
+//!    With [`BuildSettings::prefer_exposed_faces`], only planes with an *exposed* open face
+//!    compete while there are any: a face lying inside another brush of the same kind (an
+//!    internal face of a wall built from several touching brushes) is *covered*, and planes
+//!    with only covered faces wait. This carves solids out of open space along their outer
+//!    surface first, instead of cutting open space with their internal faces.
+//!
 //!    Ties go to the lowest plane id (ids follow brush order), so the tree is deterministic.
-//!    When the chosen plane does not actually cut the region (all within [`ON_EPSILON`](crate::geom::ON_EPSILON) of one
+//!    When the chosen plane does not actually cut the region (all within [`ON_EPSILON`] of one
 //!    side), the faces on it are marked and the node tries again; otherwise the region and the
 //!    fragments are split, faces on the plane are marked, and both halves are pushed.
 //!
@@ -32,13 +38,27 @@
 //! # The heuristic, measured
 //!
 //! Splits multiply fragments (and later leaves); balance keeps the tree shallow and the
-//! candidate scoring cheap; axial planes give clean, axis-aligned areas. Measured on the
-//! bench world of `benches/benches/aas_geom/compile_bsp.rs` (a 2-storey grid of 6×6 rooms
-//! with doors and pillars, ramps, water pools: 523 brushes), release build, one core:
+//! candidate scoring cheap; axial planes give clean, axis-aligned areas. Measured with
+//! `benches/benches/aas_geom/compile_bsp.rs` (500 seeded random boxes in a 2048-unit cube,
+//! one in ten water; "2 boxes": each solid box expanded by the standing and crouching boxes,
+//! 950 brushes), release build, one core shared with other work:
 //!
-//! | weights (split, balance, axial) | nodes | leaves | depth | build time |
-//! |---|---|---|---|---|
-//! | MEASURED_TABLE |
+//! | weights (split, balance, axial) | 1 box: nodes (after pruning), open leaves, depth, build | 2 boxes: nodes (after pruning), open leaves, depth, build |
+//! |---|---|---|
+//! | **default (4, 1, 2), exposed first** | 4878 (4427), 3253, 29, 38 ms | 9728 (7971), 5630, 37, 116 ms |
+//! | (4, 1, 2), no exposed-first tier | 4884 (4440), 3259, 30, 36 ms | 9734 (8017), 5652, 37, 112 ms |
+//! | splits only (1, 0, 0) | 6967 (6467), 4761, 113, 305 ms | 15820 (13571), 9803, 159, 1283 ms |
+//! | balance only (0, 1, 0) | 11349 (11020), 7444, 18, 60 ms | 24983 (23320), 14699, 20, 194 ms |
+//! | (1, 1, 0) | 6525 (6076), 4437, 19, 42 ms | 13921 (11876), 8528, 22, 157 ms |
+//! | (16, 1, 2) | 4720 (4275), 3148, 38, 41 ms | 10123 (8340), 5892, 65, 300 ms |
+//!
+//! (All planes of this world are axial, so the axial bonus changes nothing here; it only
+//! orders axial before sloped planes of similar score.) Splits dominate the leaf count; the
+//! balance term alone fragments badly but without it the tree is deep and slow to build; a
+//! split weight of about 4 is the best trade-off measured. Random boxes rarely touch, so the
+//! exposed-first tier barely matters there; on the test world `room_with_block` (a room with
+//! a 4×4×2 block of touching cubes in a corner) it is decisive: 58 nodes and 21 open leaves
+//! (3 after outside removal) instead of 135 nodes and 80 open leaves (32 after).
 //!
 //! # Complexity
 //! `O(Σ_nodes c · f)` candidate scoring, for `c` candidate planes and `f` fragments in a
@@ -392,7 +412,10 @@ fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
     // Sorted by lower x so that only overlapping x ranges are compared.
     let mut order: Vec<usize> = (0..fragments.len()).collect();
     order.sort_by(|&a, &b| {
-        let (la, lb) = (fragments[a].shape.bounds().0.x, fragments[b].shape.bounds().0.x);
+        let (la, lb) = (
+            fragments[a].shape.bounds().0.x,
+            fragments[b].shape.bounds().0.x,
+        );
         la.total_cmp(&lb).then(a.cmp(&b))
     });
     let mut updates: Vec<(usize, usize)> = Vec::new();

@@ -155,7 +155,11 @@ fn water_brush_marks_its_leaves() {
     let c = compile(&brushes, 1, &[v(200.0, 200.0, 100.0)]);
     let wet = c.tree.point_leaf(v(60.0, 60.0, 20.0));
     let dry = c.tree.point_leaf(v(60.0, 60.0, 80.0));
-    assert!(c.tree.leaves[wet.0 as usize].contents.contains(Contents::WATER));
+    assert!(
+        c.tree.leaves[wet.0 as usize]
+            .contents
+            .contains(Contents::WATER)
+    );
     assert!(!c.tree.is_solid(wet));
     assert!(c.tree.leaves[dry.0 as usize].contents.is_empty());
     assert!(!c.tree.is_solid(dry));
@@ -192,9 +196,11 @@ fn crouch_only_space_is_open_for_one_box() {
     assert_eq!(leaf.blocked, PresenceMask::single(0));
     assert!(!leaf.is_solid(2));
     assert!(c.tree.is_solid(c.tree.point_leaf(v(200.0, 100.0, 100.0))));
-    assert!(c.tree.leaves[c.tree.point_leaf(v(200.0, 100.0, 20.0)).0 as usize]
-        .blocked
-        .is_empty());
+    assert!(
+        c.tree.leaves[c.tree.point_leaf(v(200.0, 100.0, 20.0)).0 as usize]
+            .blocked
+            .is_empty()
+    );
 }
 
 /// A room whose corner holds a block of 4×4×2 touching solid cubes.
@@ -204,7 +210,11 @@ fn room_with_block() -> Vec<ExpandedBrush> {
     for i in 0..4 {
         for j in 0..4 {
             for k in 0..2 {
-                let a = v(f64::from(i) * 32.0, f64::from(j) * 32.0, f64::from(k) * 32.0);
+                let a = v(
+                    f64::from(i) * 32.0,
+                    f64::from(j) * 32.0,
+                    f64::from(k) * 32.0,
+                );
                 brushes.push(solid(a, a + 32.0, brushes.len()));
             }
         }
@@ -217,7 +227,10 @@ fn pruning_more_than_halves_a_solid_heavy_world() {
     let mut tree = build_tree(&room_with_block(), 1, &BuildSettings::default()).unwrap();
     let first = prune_solid(&mut tree);
     assert!(first.nodes_after < first.nodes_before);
-    assert_eq!(first.leaves_before - first.leaves_after, first.nodes_before - first.nodes_after);
+    assert_eq!(
+        first.leaves_before - first.leaves_after,
+        first.nodes_before - first.nodes_after
+    );
     let portals = portalize(&tree);
     remove_outside(&mut tree, &portals, &[v(200.0, 200.0, 100.0)]).unwrap();
     let second = prune_solid(&mut tree);
@@ -266,11 +279,19 @@ fn bad_inputs_are_typed_errors() {
         ..settings
     };
     assert!(matches!(
-        build_tree(&room(v(0.0, 0.0, 0.0), v(64.0, 64.0, 64.0), None), 1, &shallow),
+        build_tree(
+            &room(v(0.0, 0.0, 0.0), v(64.0, 64.0, 64.0), None),
+            1,
+            &shallow
+        ),
         Err(BuildError::TooDeep { .. })
     ));
-    let mut tree = build_tree(&room(v(0.0, 0.0, 0.0), v(64.0, 64.0, 64.0), None), 1, &settings)
-        .unwrap();
+    let mut tree = build_tree(
+        &room(v(0.0, 0.0, 0.0), v(64.0, 64.0, 64.0), None),
+        1,
+        &settings,
+    )
+    .unwrap();
     let portals = portalize(&tree);
     assert_eq!(
         remove_outside(&mut tree, &portals, &[v(-8.0, 32.0, 32.0), DVec3::NAN]),

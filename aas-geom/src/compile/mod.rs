@@ -10,12 +10,12 @@
 //! | brush geometry | [`brush_split`] | convex polytopes as face windings, split by planes |
 //! | BSP | [`bsp_build`] → [`bsp_tree`] | one tree for all boxes; split planes chosen to keep leaves few |
 //! | pruning | [`prune`] | solid sub-trees collapse into single solid leaves |
-//! | portals | [`portalize`] | convex polygons between adjacent leaves, and to the outside |
+//! | portals | [`mod@portalize`] | convex polygons between adjacent leaves, and to the outside |
 //! | outside | [`outside`] | flood fill from entity origins; unreached open leaves become solid; leaks reported |
 //!
-//! The order of use: [`build_tree`] → [`prune_solid`] → [`portalize`] → [`remove_outside`]
+//! The order of use: [`build_tree`] → [`prune_solid`] → [`portalize()`] → [`remove_outside`]
 //! → [`prune_solid`] again (outside leaves are solid now; portals must then be recomputed).
-//! [`box_brush`] builds synthetic inputs for tests and benches.
+//! [`box_brush()`] builds synthetic inputs for tests and benches.
 
 pub mod box_brush;
 pub mod brush_split;

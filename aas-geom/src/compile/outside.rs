@@ -115,18 +115,16 @@ pub fn remove_outside(
     while let Some(leaf) = queue.pop_front() {
         for &portal_id in portals.of_leaf(leaf) {
             match portals.other_side(portal_id, leaf) {
-                Some(PortalSide::Outside) => {
-                    if leak.is_none() {
-                        leak = Some(Leak {
-                            seed: seed_of[leaf.0 as usize],
-                            seed_point: seeds[seed_of[leaf.0 as usize]],
-                            leaf_path: path_to(&from, leaf),
-                            portal: portal_id,
-                            point: portals
-                                .get(portal_id)
-                                .map_or(DVec3::ZERO, |p| p.winding.center()),
-                        });
-                    }
+                Some(PortalSide::Outside) if leak.is_none() => {
+                    leak = Some(Leak {
+                        seed: seed_of[leaf.0 as usize],
+                        seed_point: seeds[seed_of[leaf.0 as usize]],
+                        leaf_path: path_to(&from, leaf),
+                        portal: portal_id,
+                        point: portals
+                            .get(portal_id)
+                            .map_or(DVec3::ZERO, |p| p.winding.center()),
+                    });
                 }
                 Some(PortalSide::Leaf(next)) => {
                     let n = next.0 as usize;
@@ -136,7 +134,7 @@ pub fn remove_outside(
                         queue.push_back(next);
                     }
                 }
-                None => {}
+                Some(PortalSide::Outside) | None => {}
             }
         }
     }

@@ -235,7 +235,10 @@ mod tests {
                 dist: 3.0,
             })
             .unwrap();
-        assert_eq!(slope.0, 3, "stored second: its largest component is negative");
+        assert_eq!(
+            slope.0, 3,
+            "stored second: its largest component is negative"
+        );
         assert!(!set.is_axial(slope));
         assert!(
             set.insert(Plane {

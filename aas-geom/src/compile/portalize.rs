@@ -151,7 +151,8 @@ pub fn portalize(tree: &BspTree) -> Portals {
 }
 
 fn add(portals: &mut Portals, portal: Portal) {
-    if !(portal.winding.area() >= MIN_PORTAL_AREA) {
+    let area = portal.winding.area();
+    if area.is_nan() || area < MIN_PORTAL_AREA {
         return;
     }
     let Ok(id) = u32::try_from(portals.portals.len()) else {

@@ -118,7 +118,7 @@ impl Winding {
             twice += (pair[0] - first).cross(pair[1] - first);
         }
         let length = twice.length();
-        if !(length > 1e-12) {
+        if length.is_nan() || length <= 1e-12 {
             return None;
         }
         let normal = twice / length;

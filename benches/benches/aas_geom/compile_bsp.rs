@@ -11,7 +11,7 @@ use aas_geom::compile::{
     BuildSettings, ExpandedBrush, PresenceBox, PresenceMask, box_brush, build_tree, portalize,
     prune_solid,
 };
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_main};
 use glam::DVec3;
 
 /// A small seeded generator (64-bit LCG, high bits), so the world is the same on every run.
@@ -42,9 +42,21 @@ fn random_world(count: usize, boxes: &[PresenceBox]) -> Vec<ExpandedBrush> {
         let size = DVec3::new(rng.range(2, 32), rng.range(2, 32), rng.range(2, 32)) * 8.0;
         let maxs = mins + size;
         if source % 10 == 9 {
-            brushes.push(box_brush(mins, maxs, Contents::WATER, PresenceMask::NONE, source));
+            brushes.push(box_brush(
+                mins,
+                maxs,
+                Contents::WATER,
+                PresenceMask::NONE,
+                source,
+            ));
         } else if boxes.is_empty() {
-            brushes.push(box_brush(mins, maxs, Contents::SOLID, PresenceMask::single(0), source));
+            brushes.push(box_brush(
+                mins,
+                maxs,
+                Contents::SOLID,
+                PresenceMask::single(0),
+                source,
+            ));
         } else {
             for (index, b) in boxes.iter().enumerate() {
                 brushes.push(box_brush(
@@ -158,5 +170,10 @@ fn compile_bsp(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, compile_bsp);
+/// `criterion_group!` makes an undocumented public function; a private module keeps it private.
+mod group {
+    use super::compile_bsp;
+    criterion::criterion_group!(benches, compile_bsp);
+}
+use group::benches;
 criterion_main!(benches);
