@@ -1,6 +1,7 @@
 //! The AAS compiler (thesis §6.1–§6.3): from a [`BrushWorld`](crate::BrushWorld) to convex
 //! areas in a BSP tree. **In progress**: this module currently holds the stages up to the BSP
-//! tree; areas, gravitational subdivision, merging and storing come in later steps.
+//! tree with its portals; areas, gravitational subdivision, merging and storing come in later
+//! steps.
 //!
 //! | Stage | Module | What it does |
 //! |---|---|---|
@@ -9,17 +10,46 @@
 //! | geometry | [`brush`](crate::brush) | faces, vertices and bounds of a brush ([`BrushGeometry`](crate::brush::BrushGeometry)); bevels ([`bevelled_planes`](crate::brush::bevelled_planes)); expansion by a box ([`expand_planes`](crate::brush::expand_planes)) |
 //! | CSG | [`csg`] | removal of blocking brushes contained in another of the same box |
 //! | preparation | [`prepare`] | the stage entry point [`prepare_brushes`]: select, bevel, expand per box, CSG |
+//! | planes | [`plane_set`] | deduplicated planes, each stored with its opposite |
+//! | brush geometry | [`brush_split`] | convex polytopes as face windings, split by planes |
+//! | BSP | [`bsp_build`] → [`bsp_tree`] | one tree for all boxes; split planes chosen to keep leaves few |
+//! | pruning | [`prune`] | solid sub-trees collapse into single solid leaves |
+//! | portals | [`mod@portalize`] | convex polygons between adjacent leaves, and to the outside |
+//! | outside | [`outside`] | flood fill from entity origins; unreached open leaves become solid; leaks reported |
+//!
+//! The order of use: [`prepare_brushes`] → [`build_tree`] → [`prune_solid`] → [`portalize()`]
+//! → [`remove_outside`] → [`prune_solid`] again (outside leaves are solid now; portals must
+//! then be recomputed). [`box_brush()`] builds synthetic inputs for tests and benches.
 
+pub mod box_brush;
+pub mod brush_split;
+pub mod bsp_build;
+pub mod bsp_tree;
 pub mod csg;
 pub mod expanded;
+pub mod outside;
+pub mod plane_set;
+pub mod portalize;
 pub mod prepare;
 pub mod presence;
+pub mod prune;
 pub mod select;
 
+#[cfg(test)]
+mod bsp_tests;
+
+pub use box_brush::{box_brush, cut_box_brush, plane_brush};
+pub use brush_split::{BrushFace, BrushSplit, ConvexBrush};
+pub use bsp_build::{BuildError, BuildSettings, build_tree, point_in_brush};
+pub use bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 pub use csg::find_contained;
 pub use expanded::ExpandedBrush;
+pub use outside::{Leak, OutsideError, OutsideReport, remove_outside};
+pub use plane_set::{PlaneId, PlaneSet};
+pub use portalize::{Portal, PortalId, PortalSide, Portals, portalize};
 pub use prepare::{
     PrepareDiagnostic, PrepareSettings, PrepareStats, PreparedBrushes, prepare_brushes,
 };
 pub use presence::{PresenceBox, PresenceMask};
+pub use prune::{PruneStats, prune_solid};
 pub use select::{EntityRule, Selection, SelectionRules, SkipReason};

@@ -1,0 +1,88 @@
+//! Constructors of [`ExpandedBrush`] values for synthetic worlds (tests, benches, hand-built
+//! levels): axis-aligned boxes and arbitrary plane sets, bypassing bevelling and expansion.
+
+use glam::DVec3;
+
+use super::{ExpandedBrush, PresenceMask};
+use crate::brush::{Contents, Plane};
+
+/// An axis-aligned box `mins..maxs` as an expanded brush.
+#[must_use]
+pub fn box_brush(
+    mins: DVec3,
+    maxs: DVec3,
+    contents: Contents,
+    blocks: PresenceMask,
+    source: usize,
+) -> ExpandedBrush {
+    let mut planes = Vec::with_capacity(6);
+    for axis in [DVec3::X, DVec3::Y, DVec3::Z] {
+        planes.push(Plane {
+            normal: axis,
+            dist: axis.dot(maxs),
+        });
+        planes.push(Plane {
+            normal: -axis,
+            dist: -axis.dot(mins),
+        });
+    }
+    ExpandedBrush {
+        planes,
+        contents,
+        model: 0,
+        blocks,
+        source,
+        mins,
+        maxs,
+    }
+}
+
+/// An expanded brush bounded by `planes` (outward normals, normalised here), with bounds
+/// `mins..maxs` as given by the caller.
+#[must_use]
+pub fn plane_brush(
+    planes: &[Plane],
+    mins: DVec3,
+    maxs: DVec3,
+    contents: Contents,
+    blocks: PresenceMask,
+    source: usize,
+) -> ExpandedBrush {
+    let planes = planes
+        .iter()
+        .map(|p| {
+            let length = p.normal.length();
+            Plane {
+                normal: p.normal / length,
+                dist: p.dist / length,
+            }
+        })
+        .collect();
+    ExpandedBrush {
+        planes,
+        contents,
+        model: 0,
+        blocks,
+        source,
+        mins,
+        maxs,
+    }
+}
+
+/// An axis-aligned box `mins..maxs` cut by one more plane (a ramp or wedge when the plane is
+/// sloped), as an expanded brush.
+#[must_use]
+pub fn cut_box_brush(
+    mins: DVec3,
+    maxs: DVec3,
+    cut: Plane,
+    contents: Contents,
+    blocks: PresenceMask,
+    source: usize,
+) -> ExpandedBrush {
+    let mut brush = box_brush(mins, maxs, contents, blocks, source);
+    brush
+        .planes
+        .extend(plane_brush(&[cut], mins, maxs, contents, blocks, source).planes);
+    brush
+}

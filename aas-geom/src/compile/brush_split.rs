@@ -1,0 +1,383 @@
+//! [`ConvexBrush`]: a convex polytope as its face windings, split by planes. BSP construction
+//! keeps every brush fragment and the region of every node as one; portalisation uses it for
+//! node regions.
+//!
+//! A face marked [`BrushFace::on_split`] lies on a plane the polytope was already split or
+//! sorted by: BSP construction never chooses it again.
+
+use glam::DVec3;
+
+use super::plane_set::{PlaneId, PlaneSet};
+use crate::brush::Plane;
+use crate::geom::{ON_EPSILON, Side, Winding};
+
+/// Coordinates beyond this magnitude mean an unbounded polytope (Quake III maps fit in
+/// ±65536).
+pub const MAX_COORD: f64 = 131_072.0;
+
+/// One face of a [`ConvexBrush`]: its outward plane and its polygon (counter-clockwise seen
+/// from outside).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BrushFace {
+    /// Outward plane.
+    pub plane: PlaneId,
+    /// The face polygon, in the plane.
+    pub winding: Winding,
+    /// Whether the face lies on a plane already used to split or sort the polytope.
+    pub on_split: bool,
+    /// Whether the face lies inside another brush of the same kind (an internal face of a
+    /// wall built from several brushes); set by BSP construction, kept through splits.
+    pub covered: bool,
+}
+
+/// A bounded convex polytope with non-zero volume, as the windings of its faces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConvexBrush {
+    faces: Vec<BrushFace>,
+    mins: DVec3,
+    maxs: DVec3,
+}
+
+/// The result of [`ConvexBrush::split`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BrushSplit {
+    /// The part in front of the plane.
+    pub front: Option<ConvexBrush>,
+    /// The part behind the plane.
+    pub back: Option<ConvexBrush>,
+    /// The cross-section on the plane (facing the plane's normal), when the plane cuts.
+    pub mid: Option<Winding>,
+}
+
+impl ConvexBrush {
+    /// The polytope `{x : n·x <= d}` of the planes `ids` (duplicates ignored). Planes touching
+    /// the polytope in less than a polygon are dropped (they do not change it). Returns `None`
+    /// when fewer than 4 faces remain (no volume), or the polytope is unbounded (beyond
+    /// [`MAX_COORD`]) or not finite.
+    ///
+    /// # Complexity
+    /// `O(n² · v)` for `n` planes and `v` points per face.
+    #[must_use]
+    pub fn from_planes(ids: &[PlaneId], planes: &PlaneSet) -> Option<Self> {
+        let mut unique: Vec<PlaneId> = Vec::with_capacity(ids.len());
+        for &id in ids {
+            if !unique.contains(&id) {
+                unique.push(id);
+            }
+        }
+        let mut faces = Vec::with_capacity(unique.len());
+        for &id in &unique {
+            let mut winding = Some(Winding::from_plane(&planes.get(id)));
+            for &other in &unique {
+                if other == id {
+                    continue;
+                }
+                winding = winding.and_then(|w| w.clip_back(&planes.get(other)));
+            }
+            if let Some(winding) = winding {
+                faces.push(BrushFace {
+                    plane: id,
+                    winding,
+                    on_split: false,
+                    covered: false,
+                });
+            }
+        }
+        Self::from_faces(faces)
+    }
+
+    /// A polytope from already-computed faces; `None` under the rules of
+    /// [`ConvexBrush::from_planes`].
+    fn from_faces(faces: Vec<BrushFace>) -> Option<Self> {
+        if faces.len() < 4 {
+            return None;
+        }
+        let (mut mins, mut maxs) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
+        for face in &faces {
+            let (lo, hi) = face.winding.bounds();
+            mins = mins.min(lo);
+            maxs = maxs.max(hi);
+        }
+        let bounded = mins.is_finite()
+            && maxs.is_finite()
+            && mins.min_element() > -MAX_COORD
+            && maxs.max_element() < MAX_COORD
+            && (maxs - mins).min_element() > ON_EPSILON;
+        bounded.then_some(Self { faces, mins, maxs })
+    }
+
+    /// The faces.
+    #[must_use]
+    pub fn faces(&self) -> &[BrushFace] {
+        &self.faces
+    }
+
+    /// Sets [`BrushFace::covered`] of face `index` (ignored when out of range).
+    pub(crate) fn set_covered(&mut self, index: usize, covered: bool) {
+        if let Some(face) = self.faces.get_mut(index) {
+            face.covered = covered;
+        }
+    }
+
+    /// Smallest and largest coordinates.
+    #[must_use]
+    pub fn bounds(&self) -> (DVec3, DVec3) {
+        (self.mins, self.maxs)
+    }
+
+    /// Whether any face is not yet [`BrushFace::on_split`].
+    #[must_use]
+    pub fn has_open_face(&self) -> bool {
+        self.faces.iter().any(|f| !f.on_split)
+    }
+
+    /// Where the polytope lies relative to `plane`, within [`ON_EPSILON`]: the bounding box
+    /// decides most cases, the face points the rest. Never [`Side::On`] for a polytope with
+    /// volume.
+    ///
+    /// # Complexity
+    /// `O(1)` when the bounding box decides, else `O(points)`.
+    #[must_use]
+    pub fn side_of(&self, plane: &Plane) -> Side {
+        let center = (self.mins + self.maxs) * 0.5;
+        let half = (self.maxs - self.mins) * 0.5;
+        let c = plane.distance_to(center);
+        let r = plane.normal.abs().dot(half);
+        if c - r > ON_EPSILON {
+            return Side::Front;
+        }
+        if c + r < -ON_EPSILON {
+            return Side::Back;
+        }
+        let (lo, hi) = self.distance_range(plane);
+        classify_range(lo, hi)
+    }
+
+    fn distance_range(&self, plane: &Plane) -> (f64, f64) {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for face in &self.faces {
+            for &p in face.winding.points() {
+                let d = plane.distance_to(p);
+                lo = lo.min(d);
+                hi = hi.max(d);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// Marks the faces lying on `plane` (within [`ON_EPSILON`]) or on plane pair `id` as
+    /// [`BrushFace::on_split`]. Returns how many faces were newly marked.
+    ///
+    /// # Complexity
+    /// `O(points)`.
+    pub fn mark_faces_on(&mut self, id: PlaneId, plane: &Plane) -> usize {
+        let mut marked = 0;
+        for face in &mut self.faces {
+            if !face.on_split
+                && (face.plane.pair() == id.pair() || face.winding.side_of(plane) == Side::On)
+            {
+                face.on_split = true;
+                marked += 1;
+            }
+        }
+        marked
+    }
+
+    /// Splits the polytope by plane `id`. A polytope within [`ON_EPSILON`] of one side goes
+    /// whole to that side (its faces on the plane marked [`BrushFace::on_split`]); otherwise
+    /// both parts get the cross-section as a new face, marked `on_split` (the back part with
+    /// plane `id`, the front part with its opposite). A part with too little left to be a
+    /// polytope is dropped.
+    ///
+    /// # Complexity
+    /// `O(f · v)` for `f` faces of `v` points, plus `O(f · v)` to clip the cross-section.
+    #[must_use]
+    pub fn split(&self, id: PlaneId, planes: &PlaneSet) -> BrushSplit {
+        let plane = planes.get(id);
+        let (lo, hi) = self.distance_range(&plane);
+        let whole = |front: bool| {
+            let mut brush = self.clone();
+            brush.mark_faces_on(id, &plane);
+            if front {
+                BrushSplit {
+                    front: Some(brush),
+                    back: None,
+                    mid: None,
+                }
+            } else {
+                BrushSplit {
+                    front: None,
+                    back: Some(brush),
+                    mid: None,
+                }
+            }
+        };
+        match classify_range(lo, hi) {
+            Side::Front => return whole(true),
+            Side::Back | Side::On => return whole(false),
+            Side::Cross => {}
+        }
+        let mut mid = Some(Winding::from_plane(&plane));
+        for face in &self.faces {
+            mid = mid.and_then(|w| w.clip_back(&planes.get(face.plane)));
+        }
+        let Some(mid) = mid else {
+            return whole(hi > -lo);
+        };
+        let mut front_faces = Vec::with_capacity(self.faces.len() + 1);
+        let mut back_faces = Vec::with_capacity(self.faces.len() + 1);
+        for face in &self.faces {
+            let parts = face.winding.split(&plane);
+            if let Some(winding) = parts.front {
+                front_faces.push(BrushFace {
+                    plane: face.plane,
+                    winding,
+                    on_split: face.on_split,
+                    covered: face.covered,
+                });
+            }
+            if let Some(winding) = parts.back {
+                back_faces.push(BrushFace {
+                    plane: face.plane,
+                    winding,
+                    on_split: face.on_split,
+                    covered: face.covered,
+                });
+            }
+        }
+        front_faces.push(BrushFace {
+            plane: id.opposite(),
+            winding: mid.reversed(),
+            on_split: true,
+            covered: false,
+        });
+        back_faces.push(BrushFace {
+            plane: id,
+            winding: mid.clone(),
+            on_split: true,
+            covered: false,
+        });
+        BrushSplit {
+            front: Self::from_faces(front_faces),
+            back: Self::from_faces(back_faces),
+            mid: Some(mid),
+        }
+    }
+}
+
+fn classify_range(lo: f64, hi: f64) -> Side {
+    if hi > ON_EPSILON && lo < -ON_EPSILON {
+        Side::Cross
+    } else if hi > ON_EPSILON {
+        Side::Front
+    } else if lo < -ON_EPSILON {
+        Side::Back
+    } else {
+        Side::On
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cube(set: &mut PlaneSet, lo: f64, hi: f64) -> Vec<PlaneId> {
+        let mut ids = Vec::new();
+        for axis in [DVec3::X, DVec3::Y, DVec3::Z] {
+            ids.push(
+                set.insert(Plane {
+                    normal: axis,
+                    dist: hi,
+                })
+                .unwrap(),
+            );
+            ids.push(
+                set.insert(Plane {
+                    normal: -axis,
+                    dist: -lo,
+                })
+                .unwrap(),
+            );
+        }
+        ids
+    }
+
+    fn volume_surface(brush: &ConvexBrush) -> f64 {
+        brush.faces().iter().map(|f| f.winding.area()).sum()
+    }
+
+    #[test]
+    fn cube_has_six_faces_and_splits_in_two() {
+        let mut set = PlaneSet::new();
+        let ids = cube(&mut set, 0.0, 10.0);
+        let brush = ConvexBrush::from_planes(&ids, &set).unwrap();
+        assert_eq!(brush.faces().len(), 6);
+        assert!((volume_surface(&brush) - 600.0).abs() < 1e-6);
+        let cut = set
+            .insert(Plane {
+                normal: DVec3::new(1.0, 1.0, 0.0).normalize(),
+                dist: 5.0,
+            })
+            .unwrap();
+        let split = brush.split(cut, &set);
+        let (front, back) = (split.front.unwrap(), split.back.unwrap());
+        assert_eq!(front.faces().len(), 7);
+        assert_eq!(back.faces().len(), 5);
+        assert!(front.faces().last().unwrap().on_split);
+        let mid_area = split.mid.unwrap().area();
+        assert!(mid_area > 10.0);
+        let away = set
+            .insert(Plane {
+                normal: DVec3::X,
+                dist: 20.0,
+            })
+            .unwrap();
+        assert_eq!(brush.side_of(&set.get(away)), Side::Back);
+        let whole = brush.split(away, &set);
+        assert!(whole.front.is_none() && whole.mid.is_none());
+        let on = brush.split(ids[0], &set);
+        assert!(on.front.is_none());
+        assert!(on.back.unwrap().faces()[0].on_split);
+    }
+
+    #[test]
+    fn degenerate_brushes_are_rejected() {
+        let mut set = PlaneSet::new();
+        let flat = [
+            set.insert(Plane {
+                normal: DVec3::Z,
+                dist: 0.0,
+            })
+            .unwrap(),
+            set.insert(Plane {
+                normal: DVec3::NEG_Z,
+                dist: 0.0,
+            })
+            .unwrap(),
+            set.insert(Plane {
+                normal: DVec3::X,
+                dist: 1.0,
+            })
+            .unwrap(),
+            set.insert(Plane {
+                normal: DVec3::NEG_X,
+                dist: 1.0,
+            })
+            .unwrap(),
+            set.insert(Plane {
+                normal: DVec3::Y,
+                dist: 1.0,
+            })
+            .unwrap(),
+            set.insert(Plane {
+                normal: DVec3::NEG_Y,
+                dist: 1.0,
+            })
+            .unwrap(),
+        ];
+        assert!(ConvexBrush::from_planes(&flat, &set).is_none());
+        // Four side planes and no caps: unbounded.
+        assert!(ConvexBrush::from_planes(&flat[2..], &set).is_none());
+        assert!(ConvexBrush::from_planes(&[], &set).is_none());
+    }
+}

@@ -1,0 +1,470 @@
+//! BSP construction over expanded brushes (thesis §6.2): one tree for all presence boxes,
+//! split planes chosen among the brush faces to keep the number of convex leaves small.
+//!
+//! # Algorithm
+//!
+//! Every brush becomes a [`ConvexBrush`] fragment (faces with windings; faces that touch the
+//! brush in less than a polygon are dropped, they do not change it). The root region is the
+//! box around all fragments grown by [`BuildSettings::margin`]. A node is processed with its
+//! region and the fragments inside it, from an explicit stack:
+//!
+//! 1. The candidates are the planes of the fragment faces not yet
+//!    [`on_split`](super::brush_split::BrushFace::on_split) (a face on a plane used above the
+//!    node lies on the node's boundary). Fragments are clipped to their node, so every
+//!    candidate face lies in the region: its plane cuts the region or touches its boundary.
+//! 2. No candidate: the region is inside or outside each fragment entirely; it becomes a leaf
+//!    with the union of the fragments' blocking masks (brushes whose contents block players)
+//!    and contents (every other brush), see [`BspLeaf`].
+//! 3. Otherwise every candidate is scored by sorting the node's fragments against it (bounding
+//!    box first, face points when the box straddles), and the lowest score wins:
+//!
+//!    `score = split_weight · splits + balance_weight · |front − back| − axial_bonus · axial`
+//!
+//!    With [`BuildSettings::prefer_exposed_faces`], only planes with an *exposed* open face
+//!    compete while there are any: a face lying inside another brush of the same kind (an
+//!    internal face of a wall built from several touching brushes) is *covered*, and planes
+//!    with only covered faces wait. This carves solids out of open space along their outer
+//!    surface first, instead of cutting open space with their internal faces.
+//!
+//!    Ties go to the lowest plane id (ids follow brush order), so the tree is deterministic.
+//!    When the chosen plane does not actually cut the region (all within [`ON_EPSILON`] of one
+//!    side), the faces on it are marked and the node tries again; otherwise the region and the
+//!    fragments are split, faces on the plane are marked, and both halves are pushed.
+//!
+//! Each plane pair is used at most once on a path (its faces are marked below it), so the
+//! depth is at most the number of distinct planes; [`BuildSettings::max_depth`] caps it with
+//! [`BuildError::TooDeep`].
+//!
+//! # The heuristic, measured
+//!
+//! Splits multiply fragments (and later leaves); balance keeps the tree shallow and the
+//! candidate scoring cheap; axial planes give clean, axis-aligned areas. Measured with
+//! `benches/benches/aas_geom/compile_bsp.rs` (500 seeded random boxes in a 2048-unit cube,
+//! one in ten water; "2 boxes": each solid box expanded by the standing and crouching boxes,
+//! 950 brushes), release build, one core shared with other work:
+//!
+//! | weights (split, balance, axial) | 1 box: nodes (after pruning), open leaves, depth, build | 2 boxes: nodes (after pruning), open leaves, depth, build |
+//! |---|---|---|
+//! | **default (4, 1, 2), exposed first** | 4878 (4427), 3253, 29, 38 ms | 9728 (7971), 5630, 37, 116 ms |
+//! | (4, 1, 2), no exposed-first tier | 4884 (4440), 3259, 30, 36 ms | 9734 (8017), 5652, 37, 112 ms |
+//! | splits only (1, 0, 0) | 6967 (6467), 4761, 113, 305 ms | 15820 (13571), 9803, 159, 1283 ms |
+//! | balance only (0, 1, 0) | 11349 (11020), 7444, 18, 60 ms | 24983 (23320), 14699, 20, 194 ms |
+//! | (1, 1, 0) | 6525 (6076), 4437, 19, 42 ms | 13921 (11876), 8528, 22, 157 ms |
+//! | (16, 1, 2) | 4720 (4275), 3148, 38, 41 ms | 10123 (8340), 5892, 65, 300 ms |
+//!
+//! (All planes of this world are axial, so the axial bonus changes nothing here; it only
+//! orders axial before sloped planes of similar score.) Splits dominate the leaf count; the
+//! balance term alone fragments badly but without it the tree is deep and slow to build; a
+//! split weight of about 4 is the best trade-off measured. Random boxes rarely touch, so the
+//! exposed-first tier barely matters there; on the test world `room_with_block` (a room with
+//! a 4×4×2 block of touching cubes in a corner) it is decisive: 58 nodes and 21 open leaves
+//! (3 after outside removal) instead of 135 nodes and 80 open leaves (32 after).
+//!
+//! # Complexity
+//! `O(Σ_nodes c · f)` candidate scoring, for `c` candidate planes and `f` fragments in a
+//! node, plus the splitting work `O(Σ_nodes f · v)` for `v` points per fragment. With a
+//! balanced tree that is about `O(n² · k)` at the root level falling geometrically, for `n`
+//! brushes of `k` faces.
+
+use glam::DVec3;
+use thiserror::Error;
+
+use super::ExpandedBrush;
+use super::PresenceMask;
+use super::brush_split::ConvexBrush;
+use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
+use super::plane_set::{PlaneId, PlaneSet};
+use crate::brush::{Contents, Plane};
+use crate::geom::{ON_EPSILON, Side};
+
+/// The split-plane heuristic and limits of [`build_tree`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BuildSettings {
+    /// Cost of one fragment split by a candidate plane.
+    pub split_weight: f64,
+    /// Cost of one fragment of imbalance between the two sides.
+    pub balance_weight: f64,
+    /// Bonus (subtracted) for an axial candidate plane.
+    pub axial_bonus: f64,
+    /// How far the root region extends beyond the brushes (units).
+    pub margin: f64,
+    /// The greatest tree depth accepted.
+    pub max_depth: usize,
+    /// Choose planes with an exposed face (one not inside another brush of the same kind)
+    /// before planes whose faces are all internal to a multi-brush solid.
+    pub prefer_exposed_faces: bool,
+}
+
+impl Default for BuildSettings {
+    /// The weights measured best on the bench world (see the module docs).
+    fn default() -> Self {
+        Self {
+            split_weight: 4.0,
+            balance_weight: 1.0,
+            axial_bonus: 2.0,
+            margin: 16.0,
+            max_depth: 4096,
+            prefer_exposed_faces: true,
+        }
+    }
+}
+
+/// Why [`build_tree`] failed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum BuildError {
+    /// The presence box count must be 1 to 8.
+    #[error("presence box count {0} is outside 1..=8")]
+    BoxCount(usize),
+    /// No brush had volume and finite bounded geometry.
+    #[error("no usable brush: the world is empty or every brush is degenerate")]
+    NoBrushes,
+    /// The tree grew deeper than [`BuildSettings::max_depth`].
+    #[error("BSP deeper than {max_depth} near {point}")]
+    TooDeep {
+        /// The limit.
+        max_depth: usize,
+        /// The centre of the region where it happened.
+        point: DVec3,
+    },
+    /// More nodes, leaves or planes than `u32` ids can hold.
+    #[error("BSP too large for 32-bit ids")]
+    TooLarge,
+}
+
+struct Fragment {
+    brush: usize,
+    shape: ConvexBrush,
+}
+
+enum Slot {
+    Root,
+    Child(NodeId, usize),
+}
+
+struct Work {
+    region: ConvexBrush,
+    fragments: Vec<Fragment>,
+    slot: Slot,
+    depth: usize,
+}
+
+/// Builds the BSP tree of `brushes` for a list of `box_count` presence boxes.
+///
+/// # Errors
+/// [`BuildError::BoxCount`] unless `1 <= box_count <= 8`; [`BuildError::NoBrushes`] when no
+/// brush is usable; [`BuildError::TooDeep`] past [`BuildSettings::max_depth`];
+/// [`BuildError::TooLarge`] past `u32` ids.
+///
+/// # Complexity
+/// See the module docs.
+pub fn build_tree(
+    brushes: &[ExpandedBrush],
+    box_count: usize,
+    settings: &BuildSettings,
+) -> Result<BspTree, BuildError> {
+    if !(1..=8).contains(&box_count) {
+        return Err(BuildError::BoxCount(box_count));
+    }
+    let mut planes = PlaneSet::new();
+    let mut fragments = Vec::with_capacity(brushes.len());
+    let mut skipped_brushes = Vec::new();
+    for (index, brush) in brushes.iter().enumerate() {
+        let ids: Option<Vec<PlaneId>> = brush.planes.iter().map(|&p| planes.insert(p)).collect();
+        match ids.and_then(|ids| ConvexBrush::from_planes(&ids, &planes)) {
+            Some(shape) => fragments.push(Fragment {
+                brush: index,
+                shape,
+            }),
+            None => skipped_brushes.push(brush.source),
+        }
+    }
+    if fragments.is_empty() {
+        return Err(BuildError::NoBrushes);
+    }
+    if settings.prefer_exposed_faces {
+        mark_covered_faces(brushes, &mut fragments);
+    }
+    let (mut mins, mut maxs) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
+    for fragment in &fragments {
+        let (lo, hi) = fragment.shape.bounds();
+        mins = mins.min(lo);
+        maxs = maxs.max(hi);
+    }
+    let margin = if settings.margin.is_finite() {
+        settings.margin.max(1.0)
+    } else {
+        1.0
+    };
+    let (region_mins, region_maxs) = ((mins - margin).floor(), (maxs + margin).ceil());
+    let mut root_planes = [PlaneId(0); 6];
+    for (i, axis) in [DVec3::X, DVec3::Y, DVec3::Z].into_iter().enumerate() {
+        root_planes[2 * i] = planes
+            .insert(Plane {
+                normal: axis,
+                dist: region_maxs[i],
+            })
+            .ok_or(BuildError::TooLarge)?;
+        root_planes[2 * i + 1] = planes
+            .insert(Plane {
+                normal: -axis,
+                dist: -region_mins[i],
+            })
+            .ok_or(BuildError::TooLarge)?;
+    }
+    let region = ConvexBrush::from_planes(&root_planes, &planes).ok_or(BuildError::NoBrushes)?;
+
+    let mut builder = Builder {
+        brushes,
+        planes,
+        settings,
+        nodes: Vec::new(),
+        leaves: Vec::new(),
+        root: None,
+    };
+    let mut stack = vec![Work {
+        region,
+        fragments,
+        slot: Slot::Root,
+        depth: 0,
+    }];
+    while let Some(work) = stack.pop() {
+        builder.process(work, &mut stack)?;
+    }
+    let root = builder.root.ok_or(BuildError::NoBrushes)?;
+    Ok(BspTree {
+        planes: builder.planes,
+        nodes: builder.nodes,
+        leaves: builder.leaves,
+        root,
+        box_count,
+        root_planes,
+        region_mins,
+        region_maxs,
+        skipped_brushes,
+    })
+}
+
+struct Builder<'a> {
+    brushes: &'a [ExpandedBrush],
+    planes: PlaneSet,
+    settings: &'a BuildSettings,
+    nodes: Vec<BspNode>,
+    leaves: Vec<BspLeaf>,
+    root: Option<Child>,
+}
+
+impl Builder<'_> {
+    fn process(&mut self, mut work: Work, stack: &mut Vec<Work>) -> Result<(), BuildError> {
+        if work.depth > self.settings.max_depth {
+            let (lo, hi) = work.region.bounds();
+            return Err(BuildError::TooDeep {
+                max_depth: self.settings.max_depth,
+                point: (lo + hi) * 0.5,
+            });
+        }
+        loop {
+            let Some(id) = self.choose_split(&work.fragments) else {
+                let leaf = self.make_leaf(&work)?;
+                self.attach(&work.slot, Child::Leaf(leaf));
+                return Ok(());
+            };
+            let split = work.region.split(id, &self.planes);
+            let (Some(front_region), Some(back_region)) = (split.front, split.back) else {
+                // The plane only touches the region: its faces lie on the boundary.
+                let plane = self.planes.get(id);
+                for fragment in &mut work.fragments {
+                    fragment.shape.mark_faces_on(id, &plane);
+                }
+                continue;
+            };
+            let node = NodeId(u32::try_from(self.nodes.len()).map_err(|_| BuildError::TooLarge)?);
+            self.nodes.push(BspNode {
+                plane: id,
+                children: [Child::Leaf(LeafId(u32::MAX)); 2],
+            });
+            self.attach(&work.slot, Child::Node(node));
+            let (mut front, mut back) = (Vec::new(), Vec::new());
+            for fragment in work.fragments {
+                let parts = fragment.shape.split(id, &self.planes);
+                if let Some(shape) = parts.front {
+                    front.push(Fragment {
+                        brush: fragment.brush,
+                        shape,
+                    });
+                }
+                if let Some(shape) = parts.back {
+                    back.push(Fragment {
+                        brush: fragment.brush,
+                        shape,
+                    });
+                }
+            }
+            stack.push(Work {
+                region: back_region,
+                fragments: back,
+                slot: Slot::Child(node, 1),
+                depth: work.depth + 1,
+            });
+            stack.push(Work {
+                region: front_region,
+                fragments: front,
+                slot: Slot::Child(node, 0),
+                depth: work.depth + 1,
+            });
+            return Ok(());
+        }
+    }
+
+    /// The best candidate plane (canonical orientation), or `None` when no open face is left.
+    fn choose_split(&self, fragments: &[Fragment]) -> Option<PlaneId> {
+        // (plane, covered): sorted so that an exposed face of a plane comes first.
+        let mut faces: Vec<(PlaneId, bool)> = fragments
+            .iter()
+            .flat_map(|f| f.shape.faces())
+            .filter(|face| !face.on_split)
+            .map(|face| (face.plane.canonical(), face.covered))
+            .collect();
+        faces.sort_unstable();
+        faces.dedup_by_key(|(id, _)| *id);
+        let tier = faces.iter().map(|&(_, covered)| covered).min()?;
+        let mut best: Option<(f64, PlaneId)> = None;
+        for (id, covered) in faces {
+            if covered != tier {
+                continue;
+            }
+            let plane = self.planes.get(id);
+            let (mut front, mut back, mut splits) = (0_usize, 0_usize, 0_usize);
+            for fragment in fragments {
+                match fragment.shape.side_of(&plane) {
+                    Side::Front => front += 1,
+                    Side::Back | Side::On => back += 1,
+                    Side::Cross => splits += 1,
+                }
+            }
+            let axial = if self.planes.is_axial(id) { 1.0 } else { 0.0 };
+            let score = self.settings.split_weight * splits as f64
+                + self.settings.balance_weight * front.abs_diff(back) as f64
+                - self.settings.axial_bonus * axial;
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, id));
+            }
+        }
+        best.map(|(_, id)| id)
+    }
+
+    fn make_leaf(&mut self, work: &Work) -> Result<LeafId, BuildError> {
+        let (mins, maxs) = work.region.bounds();
+        let mut leaf = BspLeaf {
+            blocked: PresenceMask::NONE,
+            contents: Contents::empty(),
+            model: 0,
+            mins,
+            maxs,
+            removed_as_outside: false,
+        };
+        for fragment in &work.fragments {
+            let Some(brush) = self.brushes.get(fragment.brush) else {
+                continue;
+            };
+            if brush.contents.blocks_player() {
+                leaf.blocked = leaf.blocked.union(brush.blocks);
+            } else {
+                leaf.contents |= brush.contents;
+                if brush.contents.contains(Contents::MOVER)
+                    && brush.model != 0
+                    && (leaf.model == 0 || brush.model < leaf.model)
+                {
+                    leaf.model = brush.model;
+                }
+            }
+        }
+        let id = LeafId(u32::try_from(self.leaves.len()).map_err(|_| BuildError::TooLarge)?);
+        self.leaves.push(leaf);
+        Ok(id)
+    }
+
+    fn attach(&mut self, slot: &Slot, child: Child) {
+        match *slot {
+            Slot::Root => self.root = Some(child),
+            Slot::Child(node, side) => {
+                if let Some(node) = self.nodes.get_mut(node.0 as usize) {
+                    node.children[side] = child;
+                }
+            }
+        }
+    }
+}
+
+/// Marks the faces lying inside another brush of the same kind (same blocking contents and
+/// blocked boxes, or the same non-blocking contents) as covered.
+///
+/// # Complexity
+/// `O(n² · f)` bounding-box tests worst case for `n` brushes of `f` faces (a sweep over the
+/// brushes sorted by lower x), plus `O(f · v · k)` point tests for the `k` touching brushes.
+fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
+    let kind = |b: &ExpandedBrush| {
+        if b.contents.blocks_player() {
+            (true, b.blocks, Contents::empty())
+        } else {
+            (false, PresenceMask::NONE, b.contents)
+        }
+    };
+    // Sorted by lower x so that only overlapping x ranges are compared.
+    let mut order: Vec<usize> = (0..fragments.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (la, lb) = (
+            fragments[a].shape.bounds().0.x,
+            fragments[b].shape.bounds().0.x,
+        );
+        la.total_cmp(&lb).then(a.cmp(&b))
+    });
+    let mut updates: Vec<(usize, usize)> = Vec::new();
+    for (position, &a) in order.iter().enumerate() {
+        let (a_lo, a_hi) = fragments[a].shape.bounds();
+        let Some(brush_a) = brushes.get(fragments[a].brush) else {
+            continue;
+        };
+        for (face_index, face) in fragments[a].shape.faces().iter().enumerate() {
+            let (f_lo, f_hi) = face.winding.bounds();
+            let mut others = order
+                .iter()
+                .enumerate()
+                .take_while(|&(_, &b)| fragments[b].shape.bounds().0.x <= a_hi.x + ON_EPSILON);
+            let covered = others.any(|(other_position, &b)| {
+                let (b_lo, b_hi) = fragments[b].shape.bounds();
+                if other_position == position || b_hi.x < a_lo.x - ON_EPSILON {
+                    return false;
+                }
+                if (b_lo - ON_EPSILON).cmpgt(f_hi).any() || (b_hi + ON_EPSILON).cmplt(f_lo).any() {
+                    return false;
+                }
+                let Some(brush_b) = brushes.get(fragments[b].brush) else {
+                    return false;
+                };
+                kind(brush_a) == kind(brush_b)
+                    && face.winding.points().iter().all(|&p| {
+                        brush_b
+                            .planes
+                            .iter()
+                            .all(|plane| plane.distance_to(p) <= ON_EPSILON)
+                    })
+            });
+            if covered {
+                updates.push((a, face_index));
+            }
+        }
+    }
+    for (fragment, face) in updates {
+        fragments[fragment].shape.set_covered(face, true);
+    }
+}
+
+/// Whether `point` is inside `brush` (`n·p <= d` for every plane): the brute-force reference
+/// of the tree's leaf classification.
+///
+/// # Complexity
+/// `O(planes)`.
+#[must_use]
+pub fn point_in_brush(brush: &ExpandedBrush, point: DVec3) -> bool {
+    brush.planes.iter().all(|p| p.distance_to(point) <= 0.0)
+}

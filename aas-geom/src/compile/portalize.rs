@@ -1,0 +1,196 @@
+//! Portalisation: the convex polygons through which adjacent leaves of a [`BspTree`] touch.
+//!
+//! Two leaves touch only on the plane of their lowest common node, inside that node's region.
+//! So each node's *node portal* — its plane clipped to its region — is pushed down the front
+//! sub-tree, split by every plane it crosses, until each piece sits in one front leaf; each
+//! piece is then pushed down the back sub-tree the same way. Every final piece bounds exactly
+//! one front leaf and one back leaf: a [`Portal`]. The six faces of the root region are pushed
+//! down the whole tree the same way and connect their leaves to [`PortalSide::Outside`].
+//!
+//! Pieces with an area under [`MIN_PORTAL_AREA`] are dropped (slivers produced by nearly
+//! parallel planes, which no player can pass).
+
+use super::brush_split::ConvexBrush;
+use super::bsp_tree::{BspTree, Child, LeafId, NodeId};
+use super::plane_set::PlaneId;
+use crate::geom::Winding;
+
+/// Portals with less area than this are dropped (square units).
+pub const MIN_PORTAL_AREA: f64 = 0.01;
+
+/// Index of a portal in [`Portals::portals`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PortalId(pub u32);
+
+/// One side of a portal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PortalSide {
+    /// A leaf of the tree.
+    Leaf(LeafId),
+    /// The pseudo-leaf beyond the root region.
+    Outside,
+}
+
+/// A convex polygon on a node plane bounding exactly two leaves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Portal {
+    /// The plane; the winding faces its normal, towards [`Portal::front`].
+    pub plane: PlaneId,
+    /// The node whose plane it lies on; `None` for a face of the root region.
+    pub node: Option<NodeId>,
+    /// The polygon.
+    pub winding: Winding,
+    /// The side the plane's normal points to.
+    pub front: PortalSide,
+    /// The other side.
+    pub back: PortalSide,
+}
+
+/// All portals of a tree, and each leaf's portals.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Portals {
+    /// Every portal.
+    pub portals: Vec<Portal>,
+    /// For each leaf, its portals in id order.
+    pub leaf_portals: Vec<Vec<PortalId>>,
+}
+
+impl Portals {
+    /// The portals of `leaf` (empty for an unknown leaf).
+    #[must_use]
+    pub fn of_leaf(&self, leaf: LeafId) -> &[PortalId] {
+        self.leaf_portals
+            .get(leaf.0 as usize)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The portal `id`, when it exists.
+    #[must_use]
+    pub fn get(&self, id: PortalId) -> Option<&Portal> {
+        self.portals.get(id.0 as usize)
+    }
+
+    /// The side of portal `id` that is not `leaf`.
+    #[must_use]
+    pub fn other_side(&self, id: PortalId, leaf: LeafId) -> Option<PortalSide> {
+        let portal = self.get(id)?;
+        Some(if portal.front == PortalSide::Leaf(leaf) {
+            portal.back
+        } else {
+            portal.front
+        })
+    }
+}
+
+/// Computes the portals of `tree`.
+///
+/// # Complexity
+/// `O(Σ_nodes p · d)`: each node portal, cut into `p` pieces, descends at most the depth `d`
+/// of its sub-trees; plus `O(nodes · f²·v)` for the node regions (`f` faces of `v` points).
+/// Explicit stacks throughout.
+#[must_use]
+pub fn portalize(tree: &BspTree) -> Portals {
+    let mut portals = Portals {
+        portals: Vec::new(),
+        leaf_portals: vec![Vec::new(); tree.leaves.len()],
+    };
+    let Some(root_region) = ConvexBrush::from_planes(&tree.root_planes, &tree.planes) else {
+        return portals;
+    };
+    for face in root_region.faces() {
+        for (winding, leaf) in push_down(tree, face.winding.clone(), tree.root) {
+            add(
+                &mut portals,
+                Portal {
+                    plane: face.plane,
+                    node: None,
+                    winding,
+                    front: PortalSide::Outside,
+                    back: PortalSide::Leaf(leaf),
+                },
+            );
+        }
+    }
+    let mut stack: Vec<(Child, ConvexBrush)> = vec![(tree.root, root_region)];
+    // Each node is visited once; the bound guards a corrupted tree.
+    let mut budget = tree.nodes.len() + tree.leaves.len() + 1;
+    while let Some((child, region)) = stack.pop() {
+        budget = budget.saturating_sub(1);
+        if budget == 0 {
+            break;
+        }
+        let Child::Node(id) = child else { continue };
+        let Some(node) = tree.nodes.get(id.0 as usize).copied() else {
+            continue;
+        };
+        let split = region.split(node.plane, &tree.planes);
+        if let Some(mid) = split.mid {
+            for (piece, front_leaf) in push_down(tree, mid, node.children[0]) {
+                for (winding, back_leaf) in push_down(tree, piece, node.children[1]) {
+                    add(
+                        &mut portals,
+                        Portal {
+                            plane: node.plane,
+                            node: Some(id),
+                            winding,
+                            front: PortalSide::Leaf(front_leaf),
+                            back: PortalSide::Leaf(back_leaf),
+                        },
+                    );
+                }
+            }
+        }
+        if let Some(back) = split.back {
+            stack.push((node.children[1], back));
+        }
+        if let Some(front) = split.front {
+            stack.push((node.children[0], front));
+        }
+    }
+    portals
+}
+
+fn add(portals: &mut Portals, portal: Portal) {
+    let area = portal.winding.area();
+    if area.is_nan() || area < MIN_PORTAL_AREA {
+        return;
+    }
+    let Ok(id) = u32::try_from(portals.portals.len()) else {
+        return;
+    };
+    for side in [portal.front, portal.back] {
+        if let PortalSide::Leaf(leaf) = side
+            && let Some(list) = portals.leaf_portals.get_mut(leaf.0 as usize)
+        {
+            list.push(PortalId(id));
+        }
+    }
+    portals.portals.push(portal);
+}
+
+/// Splits `winding` down the sub-tree `start` into pieces, each inside one leaf.
+fn push_down(tree: &BspTree, winding: Winding, start: Child) -> Vec<(Winding, LeafId)> {
+    let mut pieces = Vec::new();
+    let mut stack = vec![(winding, start, 0_usize)];
+    while let Some((winding, child, depth)) = stack.pop() {
+        match child {
+            Child::Leaf(leaf) => pieces.push((winding, leaf)),
+            Child::Node(id) => {
+                let Some(node) = tree.nodes.get(id.0 as usize) else {
+                    continue;
+                };
+                if depth > tree.nodes.len() {
+                    continue;
+                }
+                let split = winding.split(&tree.planes.get(node.plane));
+                if let Some(back) = split.back {
+                    stack.push((back, node.children[1], depth + 1));
+                }
+                if let Some(front) = split.front {
+                    stack.push((front, node.children[0], depth + 1));
+                }
+            }
+        }
+    }
+    pieces
+}
