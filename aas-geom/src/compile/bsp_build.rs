@@ -159,6 +159,7 @@ struct Fragment {
     shape: ConvexBrush,
 }
 
+#[derive(Clone, Copy)]
 enum Slot {
     Root,
     Child(NodeId, usize),
@@ -236,30 +237,24 @@ pub fn build_tree(
     }
     let region = ConvexBrush::from_planes(&root_planes, &planes).ok_or(BuildError::NoBrushes)?;
 
-    let mut builder = Builder {
+    let context = Context {
         brushes,
-        planes,
+        planes: &planes,
         settings,
         box_count,
-        nodes: Vec::new(),
-        leaves: Vec::new(),
-        root: None,
     };
-    let mut stack = vec![Work {
+    let work = Work {
         region,
         fragments,
         slot: Slot::Root,
         depth: 0,
-    }];
-    while let Some(work) = stack.pop() {
-        builder.process(work, &mut stack)?;
-    }
-    let root = builder.root.ok_or(BuildError::NoBrushes)?;
+    };
+    let subtree = build_subtree(&context, work)?;
     Ok(BspTree {
-        planes: builder.planes,
-        nodes: builder.nodes,
-        leaves: builder.leaves,
-        root,
+        planes,
+        nodes: subtree.nodes,
+        leaves: subtree.leaves,
+        root: subtree.root,
         box_count,
         root_planes,
         region_mins,
@@ -268,18 +263,172 @@ pub fn build_tree(
     })
 }
 
-struct Builder<'a> {
+/// What every part of the build reads: the brushes, their planes and the settings.
+struct Context<'a> {
     brushes: &'a [ExpandedBrush],
-    planes: PlaneSet,
+    planes: &'a PlaneSet,
     settings: &'a BuildSettings,
     box_count: usize,
+}
+
+/// One step of the build: a region became a leaf, or was split in two.
+enum Step {
+    Leaf(BspLeaf),
+    Split {
+        plane: PlaneId,
+        front: Work,
+        back: Work,
+    },
+}
+
+/// A finished subtree with its own 0-based node and leaf ids.
+struct Subtree {
+    nodes: Vec<BspNode>,
+    leaves: Vec<BspLeaf>,
+    root: Child,
+}
+
+/// Builds a subtree sequentially from an explicit stack.
+struct Builder<'a> {
+    context: &'a Context<'a>,
     nodes: Vec<BspNode>,
     leaves: Vec<BspLeaf>,
     root: Option<Child>,
 }
 
+/// Regions at most this deep are split in parallel (each split hands its two halves to
+/// `rayon::join`); deeper ones are built sequentially. 2⁶ tasks keep two to eight cores busy
+/// without fine-grained overhead.
+const PARALLEL_DEPTH: usize = 6;
+
+/// Regions with fewer fragments are built sequentially whatever their depth.
+const PARALLEL_MIN_FRAGMENTS: usize = 64;
+
+/// Builds the subtree of `work`, splitting the top levels in parallel. The result does not
+/// depend on scheduling: the front half's ids always come before the back half's.
+fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildError> {
+    if work.depth >= PARALLEL_DEPTH || work.fragments.len() < PARALLEL_MIN_FRAGMENTS {
+        let mut builder = Builder {
+            context,
+            nodes: Vec::new(),
+            leaves: Vec::new(),
+            root: None,
+        };
+        let mut stack = vec![Work {
+            slot: Slot::Root,
+            ..work
+        }];
+        while let Some(work) = stack.pop() {
+            builder.process(work, &mut stack)?;
+        }
+        let root = builder.root.ok_or(BuildError::NoBrushes)?;
+        return Ok(Subtree {
+            nodes: builder.nodes,
+            leaves: builder.leaves,
+            root,
+        });
+    }
+    match context.step(work)? {
+        Step::Leaf(leaf) => Ok(Subtree {
+            nodes: Vec::new(),
+            leaves: vec![leaf],
+            root: Child::Leaf(LeafId(0)),
+        }),
+        Step::Split { plane, front, back } => {
+            let (front, back) = rayon::join(
+                || build_subtree(context, front),
+                || build_subtree(context, back),
+            );
+            stitch(plane, front?, back?)
+        }
+    }
+}
+
+/// One node on `plane` over two subtrees: the node is id 0, then the front subtree's nodes,
+/// then the back's; the front subtree's leaves come before the back's.
+fn stitch(plane: PlaneId, front: Subtree, back: Subtree) -> Result<Subtree, BuildError> {
+    let id = |n: usize| u32::try_from(n).map_err(|_| BuildError::TooLarge);
+    let front_nodes = id(1 + front.nodes.len())?;
+    let front_leaves = id(front.leaves.len())?;
+    id(1 + front.nodes.len() + back.nodes.len())?;
+    id(front.leaves.len() + back.leaves.len())?;
+    let shift = |child: Child, node_offset: u32, leaf_offset: u32| match child {
+        Child::Node(n) => Child::Node(NodeId(n.0 + node_offset)),
+        Child::Leaf(l) => Child::Leaf(LeafId(l.0 + leaf_offset)),
+    };
+    let mut nodes = Vec::with_capacity(1 + front.nodes.len() + back.nodes.len());
+    nodes.push(BspNode {
+        plane,
+        children: [
+            shift(front.root, 1, 0),
+            shift(back.root, front_nodes, front_leaves),
+        ],
+    });
+    nodes.extend(front.nodes.into_iter().map(|node| BspNode {
+        plane: node.plane,
+        children: node.children.map(|c| shift(c, 1, 0)),
+    }));
+    nodes.extend(back.nodes.into_iter().map(|node| BspNode {
+        plane: node.plane,
+        children: node.children.map(|c| shift(c, front_nodes, front_leaves)),
+    }));
+    let mut leaves = front.leaves;
+    leaves.extend(back.leaves);
+    Ok(Subtree {
+        nodes,
+        leaves,
+        root: Child::Node(NodeId(0)),
+    })
+}
+
 impl Builder<'_> {
-    fn process(&mut self, mut work: Work, stack: &mut Vec<Work>) -> Result<(), BuildError> {
+    /// Builds one region: a leaf, or a node whose halves go on the stack.
+    fn process(&mut self, work: Work, stack: &mut Vec<Work>) -> Result<(), BuildError> {
+        let slot = work.slot;
+        match self.context.step(work)? {
+            Step::Leaf(leaf) => {
+                let id =
+                    LeafId(u32::try_from(self.leaves.len()).map_err(|_| BuildError::TooLarge)?);
+                self.leaves.push(leaf);
+                self.attach(&slot, Child::Leaf(id));
+            }
+            Step::Split {
+                plane,
+                mut front,
+                mut back,
+            } => {
+                let node =
+                    NodeId(u32::try_from(self.nodes.len()).map_err(|_| BuildError::TooLarge)?);
+                self.nodes.push(BspNode {
+                    plane,
+                    children: [Child::Leaf(LeafId(u32::MAX)); 2],
+                });
+                self.attach(&slot, Child::Node(node));
+                back.slot = Slot::Child(node, 1);
+                front.slot = Slot::Child(node, 0);
+                stack.push(back);
+                stack.push(front);
+            }
+        }
+        Ok(())
+    }
+
+    fn attach(&mut self, slot: &Slot, child: Child) {
+        match *slot {
+            Slot::Root => self.root = Some(child),
+            Slot::Child(node, side) => {
+                if let Some(node) = self.nodes.get_mut(node.0 as usize) {
+                    node.children[side] = child;
+                }
+            }
+        }
+    }
+}
+
+impl Context<'_> {
+    /// Decides what `work`'s region becomes: a leaf, or a split into two halves (whose slots
+    /// the caller fills in).
+    fn step(&self, mut work: Work) -> Result<Step, BuildError> {
         if work.depth > self.settings.max_depth {
             let (lo, hi) = work.region.bounds();
             return Err(BuildError::TooDeep {
@@ -289,16 +438,12 @@ impl Builder<'_> {
         }
         loop {
             if self.settle_filled(&mut work) {
-                let leaf = self.make_leaf(&work)?;
-                self.attach(&work.slot, Child::Leaf(leaf));
-                return Ok(());
+                return Ok(Step::Leaf(self.leaf_for(&work)));
             }
             let Some(id) = self.choose_split(&work.fragments) else {
-                let leaf = self.make_leaf(&work)?;
-                self.attach(&work.slot, Child::Leaf(leaf));
-                return Ok(());
+                return Ok(Step::Leaf(self.leaf_for(&work)));
             };
-            let split = work.region.split(id, &self.planes);
+            let split = work.region.split(id, self.planes);
             let (Some(front_region), Some(back_region)) = (split.front, split.back) else {
                 // The plane only touches the region: its faces lie on the boundary.
                 let plane = self.planes.get(id);
@@ -307,15 +452,9 @@ impl Builder<'_> {
                 }
                 continue;
             };
-            let node = NodeId(u32::try_from(self.nodes.len()).map_err(|_| BuildError::TooLarge)?);
-            self.nodes.push(BspNode {
-                plane: id,
-                children: [Child::Leaf(LeafId(u32::MAX)); 2],
-            });
-            self.attach(&work.slot, Child::Node(node));
             let (mut front, mut back) = (Vec::new(), Vec::new());
             for fragment in work.fragments {
-                let parts = fragment.shape.split(id, &self.planes);
+                let parts = fragment.shape.split(id, self.planes);
                 if let Some(shape) = parts.front {
                     front.push(Fragment {
                         brush: fragment.brush,
@@ -329,19 +468,21 @@ impl Builder<'_> {
                     });
                 }
             }
-            stack.push(Work {
-                region: back_region,
-                fragments: back,
-                slot: Slot::Child(node, 1),
-                depth: work.depth + 1,
+            return Ok(Step::Split {
+                plane: id,
+                front: Work {
+                    region: front_region,
+                    fragments: front,
+                    slot: Slot::Root,
+                    depth: work.depth + 1,
+                },
+                back: Work {
+                    region: back_region,
+                    fragments: back,
+                    slot: Slot::Root,
+                    depth: work.depth + 1,
+                },
             });
-            stack.push(Work {
-                region: front_region,
-                fragments: front,
-                slot: Slot::Child(node, 0),
-                depth: work.depth + 1,
-            });
-            return Ok(());
         }
     }
 
@@ -432,7 +573,8 @@ impl Builder<'_> {
         best.map(|(_, id)| id)
     }
 
-    fn make_leaf(&mut self, work: &Work) -> Result<LeafId, BuildError> {
+    /// The leaf a region becomes: the union of its fragments' blocking masks and contents.
+    fn leaf_for(&self, work: &Work) -> BspLeaf {
         let (mins, maxs) = work.region.bounds();
         let mut leaf = BspLeaf {
             blocked: PresenceMask::NONE,
@@ -458,20 +600,7 @@ impl Builder<'_> {
                 }
             }
         }
-        let id = LeafId(u32::try_from(self.leaves.len()).map_err(|_| BuildError::TooLarge)?);
-        self.leaves.push(leaf);
-        Ok(id)
-    }
-
-    fn attach(&mut self, slot: &Slot, child: Child) {
-        match *slot {
-            Slot::Root => self.root = Some(child),
-            Slot::Child(node, side) => {
-                if let Some(node) = self.nodes.get_mut(node.0 as usize) {
-                    node.children[side] = child;
-                }
-            }
-        }
+        leaf
     }
 }
 
