@@ -237,3 +237,22 @@ fn every_real_map_reads_with_the_census_counts() {
         }
     }
 }
+
+#[test]
+fn bsp_checksums_match_the_reference_aas_headers() {
+    let Some(data) = shared_maps_dir() else {
+        return;
+    };
+    for row in &CENSUS {
+        let bsp = read_shared(&data, row.map, "bsp");
+        let aas =
+            aas_geom::format::aas_q3::AasFile::from_bytes(&read_shared(&data, row.map, "aas"))
+                .unwrap();
+        assert_eq!(
+            aas_geom::format::bsp_q3::bsp_checksum(&bsp),
+            aas.bsp_checksum,
+            "{}",
+            row.map
+        );
+    }
+}

@@ -42,6 +42,7 @@
 //! No input panics: every lump is bounds-checked against the file, every count against the
 //! bytes present before allocating, every index against its target lump.
 
+mod checksum;
 mod decode;
 mod entities;
 mod error;
@@ -56,6 +57,7 @@ mod test_builder;
 #[cfg(test)]
 mod tests;
 
+pub use checksum::bsp_checksum;
 pub use entities::parse_entities;
 pub use error::BspError;
 pub use file::BspFile;
