@@ -24,12 +24,12 @@ use super::areas::{AreaDiagnostic, build_areas, one_area_per_leaf};
 use super::seeds::find_seeds;
 use super::store::{StoreError, store_world};
 use super::{
-    BuildError, BuildSettings, Leak, OutsideError, PrepareDiagnostic, PrepareSettings,
+    BspTree, BuildError, BuildSettings, Leak, OutsideError, PrepareDiagnostic, PrepareSettings,
     PresenceBox, build_tree, portalize, prepare_brushes, prune_solid, remove_outside,
 };
 use crate::brush::BrushWorld;
 use crate::format::aas_q3::FaceFlags;
-use crate::world::AasWorld;
+use crate::world::{AasWorld, AreaId};
 
 /// Settings of [`compile_world`].
 #[derive(Debug, Clone, PartialEq)]
@@ -150,6 +150,11 @@ pub struct CompileOutput {
     pub prepare_diagnostics: Vec<PrepareDiagnostic>,
     /// What area building adjusted.
     pub area_diagnostics: Vec<AreaDiagnostic>,
+    /// The final tree (after outside removal and the second pruning) the world was stored
+    /// from; later stages and tests compare against it.
+    pub tree: BspTree,
+    /// For each leaf of [`CompileOutput::tree`], its area (`None` for a solid leaf).
+    pub leaf_area: Vec<Option<AreaId>>,
 }
 
 /// Accumulates phase times under stable names, keeping first-seen order.
@@ -259,5 +264,7 @@ pub fn compile_world(
         phases: phases.0,
         prepare_diagnostics: prepared.diagnostics,
         area_diagnostics: areas.diagnostics,
+        tree,
+        leaf_area: areas.leaf_area,
     })
 }

@@ -7,6 +7,7 @@
 
 mod common;
 
+mod areas_maps;
 mod expansion_props;
 mod prepare_real_data;
 mod prepare_synthetic;
