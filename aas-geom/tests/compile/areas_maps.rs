@@ -3,7 +3,7 @@
 //! counts, agreement of `AasWorld::point_area` with `BspTree::point_leaf`, validation, the
 //! `.aas` round trip and a trace against a wall.
 
-use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
+use aas_geom::compile::{CompileError, CompileOutput, CompileSettings, compile_world};
 use aas_geom::format::aas_q3::{AasFile, AreaContents, AreaFlags, FaceFlags, PresenceType};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::{AasWorld, AreaId};
@@ -12,6 +12,7 @@ use glam::{DVec3, Vec3};
 const BOX_ROOM: &[u8] = include_bytes!("../maps/box_room.map");
 const LEDGE_ROOM: &[u8] = include_bytes!("../maps/ledge_room.map");
 const POOL_ROOM: &[u8] = include_bytes!("../maps/pool_room.map");
+const LEAKY_ROOM: &[u8] = include_bytes!("../maps/leaky_room.map");
 
 fn compile(map: &[u8]) -> CompileOutput {
     let world = read_map(map, &MapOptions::default()).expect("test map parses");
@@ -207,4 +208,23 @@ fn pool_room_has_liquid_areas() {
         2000,
     );
     check_round_trip(world);
+}
+
+
+#[test]
+fn leaky_room_reports_the_leak_and_still_compiles() {
+    let out = compile(LEAKY_ROOM);
+    let (seed, point) = out.stats.leak.expect("a room without its +Y wall leaks");
+    // The spawn origin (0, 0, 24) lies on the expanded floor, solid side: nudged up by 1.
+    assert_eq!(seed, [0.0, 0.0, 25.0]);
+    assert!(point[1] > 200.0, "leak point {point:?} not towards the open side");
+    out.world.validate().expect("a leaking world is still valid");
+}
+
+#[test]
+fn a_map_without_entities_has_no_seed() {
+    let mut world = read_map(BOX_ROOM, &MapOptions::default()).expect("test map parses");
+    world.entities.truncate(1);
+    let error = compile_world(&world, &CompileSettings::default()).expect_err("no seed");
+    assert_eq!(error, CompileError::NoSeed { entities: 0 });
 }
