@@ -262,8 +262,8 @@ pub fn build_areas(
         if area.contents.model_num() == 0 {
             area.contents |= contents;
         } else {
-            area.contents |= contents
-                & AreaContents::from_bits_retain((1 << AREACONTENTS_MODELNUM_SHIFT) - 1);
+            area.contents |=
+                contents & AreaContents::from_bits_retain((1 << AREACONTENTS_MODELNUM_SHIFT) - 1);
         }
     }
     for area in &mut set.areas {
@@ -348,7 +348,11 @@ fn shared_face(
     if normal_z.abs() >= MAX_STEEPNESS {
         flags |= FaceFlags::GAP;
     }
-    let liquid = |a: AreaId| set.areas.get(a.index()).is_some_and(|a| is_liquid(a.contents));
+    let liquid = |a: AreaId| {
+        set.areas
+            .get(a.index())
+            .is_some_and(|a| is_liquid(a.contents))
+    };
     match (liquid(front), liquid(back)) {
         (true, true) => flags |= FaceFlags::LIQUID,
         (true, false) | (false, true) => flags |= FaceFlags::LIQUIDSURFACE,
@@ -360,5 +364,57 @@ fn shared_face(
         flags,
         front: Some(front),
         back: Some(back),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::PresenceMask;
+
+    #[test]
+    fn presence_follows_the_unblocked_boxes() {
+        let boxes = PresenceBox::DEFAULTS;
+        assert_eq!(
+            leaf_presence(PresenceMask::NONE, &boxes),
+            PresenceType::NORMAL | PresenceType::CROUCH
+        );
+        assert_eq!(
+            leaf_presence(PresenceMask::single(0), &boxes),
+            PresenceType::CROUCH
+        );
+        assert_eq!(
+            leaf_presence(PresenceMask::single(1), &boxes),
+            PresenceType::NORMAL
+        );
+        assert_eq!(
+            leaf_presence(PresenceMask::all(2), &boxes),
+            PresenceType::NONE
+        );
+    }
+
+    #[test]
+    fn contents_map_to_area_contents() {
+        let (c, capped) = area_contents(Contents::WATER | Contents::JUMPPAD, 0);
+        assert_eq!(c, AreaContents::WATER | AreaContents::JUMPPAD);
+        assert!(!capped);
+        let (c, capped) = area_contents(Contents::MOVER, 3);
+        assert_eq!(c.model_num(), 3);
+        assert!(c.contains(AreaContents::MOVER));
+        assert!(!capped);
+        let (c, capped) = area_contents(Contents::MOVER, 300);
+        assert_eq!(c.model_num(), 255);
+        assert!(capped);
+        let (c, _) = area_contents(Contents::LAVA, 7);
+        assert_eq!(
+            c,
+            AreaContents::LAVA,
+            "a model number without MOVER is ignored"
+        );
+        let (c, _) = area_contents(
+            Contents::SLIME | Contents::CLUSTERPORTAL | Contents::TELEPORTER | Contents::DONOTENTER,
+            0,
+        );
+        assert_eq!(c.bits(), 4 | 8 | 64 | 256);
     }
 }

@@ -45,7 +45,11 @@ fn candidates(origin: DVec3) -> impl Iterator<Item = DVec3> {
 #[must_use]
 pub fn find_seeds(world: &BrushWorld, tree: &BspTree) -> Seeds {
     let mut seeds = Seeds::default();
-    for origin in world.entities.iter().filter_map(crate::brush::Entity::origin) {
+    for origin in world
+        .entities
+        .iter()
+        .filter_map(crate::brush::Entity::origin)
+    {
         if !origin.is_finite() {
             continue;
         }
@@ -56,4 +60,19 @@ pub fn find_seeds(world: &BrushWorld, tree: &BspTree) -> Seeds {
         }
     }
     seeds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_start_at_the_origin_then_go_up_then_sideways() {
+        let all: Vec<DVec3> = candidates(DVec3::ZERO).collect();
+        assert_eq!(all.len(), 1 + 5 * NUDGE_STEPS.len());
+        assert_eq!(all[0], DVec3::ZERO);
+        assert_eq!(all[1], DVec3::new(0.0, 0.0, 1.0));
+        assert_eq!(all[2], DVec3::new(1.0, 0.0, 0.0));
+        assert_eq!(all[6], DVec3::new(0.0, 0.0, 8.0));
+    }
 }

@@ -145,3 +145,56 @@ impl EdgeTable {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::brush::Plane;
+
+    #[test]
+    fn plane_types_by_axis() {
+        assert_eq!(plane_type(Vec3::X), 0);
+        assert_eq!(plane_type(Vec3::NEG_Y), 1);
+        assert_eq!(plane_type(Vec3::Z), 2);
+        assert_eq!(plane_type(Vec3::new(0.8, 0.6, 0.0)), 3);
+        assert_eq!(plane_type(Vec3::new(0.0, -0.8, 0.6)), 4);
+        assert_eq!(plane_type(Vec3::new(0.6, 0.0, 0.8)), 5);
+    }
+
+    #[test]
+    fn planes_are_stored_in_pairs_and_deduplicated() {
+        let mut set = PlaneSet::new();
+        let up = set
+            .insert(Plane {
+                normal: DVec3::Z,
+                dist: 8.0,
+            })
+            .unwrap();
+        let mut table = PlaneTable::default();
+        let down = table.get(&set, up.opposite()).unwrap();
+        let again = table.get(&set, up).unwrap();
+        assert_eq!(down.0 ^ 1, again.0);
+        assert_eq!(table.planes.len(), 2);
+        assert_eq!(table.planes[again.index()].normal, Vec3::Z);
+        assert_eq!(table.planes[down.index()].dist, -8.0);
+    }
+
+    #[test]
+    fn vertices_snap_and_edges_reverse() {
+        let mut vertices = VertexTable::default();
+        let a = vertices.get(DVec3::new(1.0, 2.0, 3.0)).unwrap();
+        let a2 = vertices.get(DVec3::new(1.03, 1.97, 3.0)).unwrap();
+        let b = vertices.get(DVec3::new(1.1, 2.0, 3.0)).unwrap();
+        assert_eq!(a, a2);
+        assert_ne!(a, b);
+        assert_eq!(vertices.vertices[b.index()], Vec3::new(1.125, 2.0, 3.0));
+        assert!(vertices.get(DVec3::NAN).is_none());
+        let mut edges = EdgeTable::default();
+        let ab = edges.get(a, b).unwrap();
+        let ba = edges.get(b, a).unwrap();
+        assert_eq!(ab.edge, ba.edge);
+        assert!(!ab.reversed);
+        assert!(ba.reversed);
+        assert!(edges.get(a, a).is_none());
+    }
+}

@@ -68,8 +68,53 @@ fn check_point_agreement(out: &CompileOutput, mins: DVec3, maxs: DVec3, count: u
     compared
 }
 
+/// Every face's plane points into its front area (the area's centre is in front, or behind
+/// for a `back_side` reference), and its vertex loop is counter-clockwise seen from the front.
+fn check_face_orientation(world: &AasWorld) {
+    for (index, area) in world.areas.iter().enumerate() {
+        for face_ref in &world.face_refs[area.faces.start as usize..area.faces.end as usize] {
+            let face = &world.faces[face_ref.face.index()];
+            let plane = world.planes[face.plane.index()];
+            let side = plane.normal.dot(area.center) - plane.dist;
+            if face_ref.back_side {
+                assert!(
+                    side < 0.0,
+                    "area {index} not behind face {:?}",
+                    face_ref.face
+                );
+                assert_eq!(face.back, Some(AreaId(index as u32)));
+            } else {
+                assert!(
+                    side > 0.0,
+                    "area {index} not in front of face {:?}",
+                    face_ref.face
+                );
+                assert_eq!(face.front, Some(AreaId(index as u32)));
+            }
+            let points: Vec<Vec3> = world.edge_refs
+                [face.edges.start as usize..face.edges.end as usize]
+                .iter()
+                .map(|r| {
+                    let edge = world.edges[r.edge.index()];
+                    world.vertices[edge[usize::from(r.reversed)].index()]
+                })
+                .collect();
+            let mut twice = Vec3::ZERO;
+            for pair in points[1..].windows(2) {
+                twice += (pair[0] - points[0]).cross(pair[1] - points[0]);
+            }
+            assert!(
+                twice.normalize().dot(plane.normal) > 0.99,
+                "face {:?} winding not counter-clockwise from the front",
+                face_ref.face
+            );
+        }
+    }
+}
+
 fn check_round_trip(world: &AasWorld) {
     world.validate().expect("compiled world validates");
+    check_face_orientation(world);
     let bytes = world.to_q3().to_bytes();
     let file = AasFile::from_bytes(&bytes).expect("exported .aas reads back");
     let back = AasWorld::from_q3(&file).expect("exported .aas imports");
@@ -83,9 +128,15 @@ fn box_room_compiles_to_grounded_areas() {
     let names: Vec<&str> = out.phases.iter().map(|(n, _)| *n).collect();
     assert_eq!(
         names,
-        ["prepare", "bsp", "prune", "portals", "outside", "areas", "store"]
+        [
+            "prepare", "bsp", "prune", "portals", "outside", "areas", "store"
+        ]
     );
-    assert!(out.stats.leak.is_none(), "closed room leaks: {:?}", out.stats.leak);
+    assert!(
+        out.stats.leak.is_none(),
+        "closed room leaks: {:?}",
+        out.stats.leak
+    );
     assert_eq!(out.stats.seeds, 1);
     assert!(!world.areas.is_empty());
     assert_eq!(out.stats.areas, world.areas.len());
@@ -104,7 +155,11 @@ fn box_room_compiles_to_grounded_areas() {
             // standing areas, with a gap face below.
             assert_eq!(area.presence, PresenceType::CROUCH);
             assert!(gap, "crouch-only area {index} has neither ground nor gap");
-            assert!(area.mins.z >= 223.0, "crouch-only area {index} low: {}", area.mins.z);
+            assert!(
+                area.mins.z >= 223.0,
+                "crouch-only area {index} low: {}",
+                area.mins.z
+            );
         }
         assert!(area.contents.is_empty());
         assert!((area.mins.cmple(area.center) & area.center.cmple(area.maxs)).all());
@@ -154,11 +209,19 @@ fn ledge_room_has_grounded_areas_on_the_ledge() {
         .expect("above the ledge is an area");
     let ledge = &world.areas[on_ledge.index()];
     assert!(ledge.flags.contains(AreaFlags::GROUNDED));
-    assert!((ledge.mins.z - 88.0).abs() < 0.01, "ledge floor {}", ledge.mins.z);
+    assert!(
+        (ledge.mins.z - 88.0).abs() < 0.01,
+        "ledge floor {}",
+        ledge.mins.z
+    );
     let below = world
         .point_area(Vec3::new(-128.0, 0.0, 40.0))
         .expect("the room floor is an area");
-    assert!(world.areas[below.index()].flags.contains(AreaFlags::GROUNDED));
+    assert!(
+        world.areas[below.index()]
+            .flags
+            .contains(AreaFlags::GROUNDED)
+    );
     assert_ne!(on_ledge, below);
     // Inside the ledge brush (expanded) is solid.
     assert_eq!(world.point_area(Vec3::new(160.0, 0.0, 40.0)), None);
@@ -210,15 +273,19 @@ fn pool_room_has_liquid_areas() {
     check_round_trip(world);
 }
 
-
 #[test]
 fn leaky_room_reports_the_leak_and_still_compiles() {
     let out = compile(LEAKY_ROOM);
     let (seed, point) = out.stats.leak.expect("a room without its +Y wall leaks");
     // The spawn origin (0, 0, 24) lies on the expanded floor, solid side: nudged up by 1.
     assert_eq!(seed, [0.0, 0.0, 25.0]);
-    assert!(point[1] > 200.0, "leak point {point:?} not towards the open side");
-    out.world.validate().expect("a leaking world is still valid");
+    assert!(
+        point[1] > 200.0,
+        "leak point {point:?} not towards the open side"
+    );
+    out.world
+        .validate()
+        .expect("a leaking world is still valid");
 }
 
 #[test]
