@@ -1,6 +1,7 @@
 //! Integration tests of the AAS compiler stages: property tests of bevelling and expansion
 //! against a brute-force overlap test, preparation of small synthetic worlds, and
-//! preparation of the nine shared real maps.
+//! preparation of the nine shared real maps, and `compile_world` on small hand-written maps
+//! (`tests/maps/`).
 //!
 //! One test binary (modules below) keeps link time low and lets the modules share
 //! [`common`].
