@@ -1,5 +1,5 @@
 //! Integration tests of the AAS compiler stages: property tests of bevelling and expansion
-//! against a brute-force overlap test, preparation of small synthetic worlds, and
+//! against a brute-force overlap test, preparation of small synthetic worlds,
 //! preparation of the nine shared real maps, and `compile_world` on small hand-written maps
 //! (`tests/maps/`).
 //!
