@@ -1,7 +1,8 @@
 //! The AAS compiler (thesis §6.1–§6.3): from a [`BrushWorld`](crate::BrushWorld) to convex
-//! areas in a BSP tree. **In progress**: this module currently holds the stages up to the BSP
-//! tree with its portals; areas, gravitational subdivision, merging and storing come in later
-//! steps.
+//! areas in a BSP tree. **In progress**: this module holds the stages up to one area per open
+//! leaf, stored as an [`AasWorld`](crate::world::AasWorld), with the entry point
+//! [`compile_world`]; gravitational subdivision, merging, reachabilities and clustering come in
+//! later steps.
 //!
 //! | Stage | Module | What it does |
 //! |---|---|---|
@@ -16,11 +17,18 @@
 //! | pruning | [`prune`] | solid sub-trees collapse into single solid leaves |
 //! | portals | [`mod@portalize`] | convex polygons between adjacent leaves, and to the outside |
 //! | outside | [`outside`] | flood fill from entity origins; unreached open leaves become solid; leaks reported |
+//! | seeds | [`seeds`] | entity origins nudged out of solid into open leaves, for outside removal |
+//! | areas | [`areas`] | one area per open leaf; faces from portals; face flags, presence, contents, area flags |
+//! | store | [`store`] (tables in [`store_tables`]) | the [`AasWorld`](crate::world::AasWorld): planes, vertices, edges, faces, areas, nodes, boxes, one cluster |
+//! | pipeline | [`pipeline`] | [`compile_world`]: every stage in order, with counts and phase times |
 //!
 //! The order of use: [`prepare_brushes`] → [`build_tree`] → [`prune_solid`] → [`portalize()`]
 //! → [`remove_outside`] → [`prune_solid`] again (outside leaves are solid now; portals must
-//! then be recomputed). [`box_brush()`] builds synthetic inputs for tests and benches.
+//! then be recomputed) → [`portalize()`] → [`one_area_per_leaf`] → [`build_areas`] →
+//! [`store_world`]; [`compile_world`] runs all of it (seeds from [`find_seeds`]).
+//! [`box_brush()`] builds synthetic inputs for tests and benches.
 
+pub mod areas;
 pub mod box_brush;
 pub mod brush_split;
 pub mod bsp_build;
@@ -28,16 +36,24 @@ pub mod bsp_tree;
 pub mod csg;
 pub mod expanded;
 pub mod outside;
+pub mod pipeline;
 pub mod plane_set;
 pub mod portalize;
 pub mod prepare;
 pub mod presence;
 pub mod prune;
+pub mod seeds;
 pub mod select;
+pub mod store;
+pub mod store_tables;
 
 #[cfg(test)]
 mod bsp_tests;
 
+pub use areas::{
+    AreaDiagnostic, AreaFace, AreaSet, CompiledArea, MAX_STEEPNESS, area_contents, build_areas,
+    leaf_presence, one_area_per_leaf,
+};
 pub use box_brush::{box_brush, cut_box_brush, plane_brush};
 pub use brush_split::{BrushFace, BrushSplit, ConvexBrush};
 pub use bsp_build::{BuildError, BuildSettings, build_tree, point_in_brush};
@@ -45,6 +61,7 @@ pub use bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 pub use csg::find_contained;
 pub use expanded::ExpandedBrush;
 pub use outside::{Leak, OutsideError, OutsideReport, remove_outside};
+pub use pipeline::{CompileError, CompileOutput, CompileSettings, CompileStats, compile_world};
 pub use plane_set::{PlaneId, PlaneSet};
 pub use portalize::{Portal, PortalId, PortalSide, Portals, portalize};
 pub use prepare::{
@@ -52,4 +69,7 @@ pub use prepare::{
 };
 pub use presence::{PresenceBox, PresenceMask};
 pub use prune::{PruneStats, prune_solid};
+pub use seeds::{NUDGE_STEPS, Seeds, find_seeds};
 pub use select::{EntityRule, Selection, SelectionRules, SkipReason};
+pub use store::{StoreError, StoreStats, store_world};
+pub use store_tables::{VERTEX_GRID, plane_type};

@@ -1,12 +1,14 @@
 //! Integration tests of the AAS compiler stages: property tests of bevelling and expansion
-//! against a brute-force overlap test, preparation of small synthetic worlds, and
-//! preparation of the nine shared real maps.
+//! against a brute-force overlap test, preparation of small synthetic worlds,
+//! preparation and BSP construction on the nine shared real maps, and `compile_world` on small hand-written maps
+//! (`tests/maps/`).
 //!
 //! One test binary (modules below) keeps link time low and lets the modules share
 //! [`common`].
 
 mod common;
 
+mod areas_maps;
 mod bsp_real_data;
 mod expansion_props;
 mod prepare_real_data;
