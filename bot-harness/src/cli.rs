@@ -40,6 +40,8 @@ pub(crate) enum MapCommand {
 pub(crate) enum AasCommand {
     /// Header fields and record counts of every lump of a Quake III `.aas`.
     Info(InfoArgs),
+    /// Compile a `.bsp` or `.map` into areas and write a `.aas`.
+    Compile(CompileArgs),
     /// Draw the areas of a `.aas` (Quake III or native) from above as an SVG picture.
     Render {
         /// The `.aas` to draw.
@@ -55,6 +57,31 @@ pub(crate) enum AasCommand {
         /// Where to write the result.
         output: PathBuf,
     },
+}
+
+/// Output formats of `aas compile`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum AasFormat {
+    /// Quake III `.aas` version 5, loadable by the engines.
+    Q3,
+    /// This toolkit's own versioned, checksummed format.
+    Native,
+}
+
+/// Arguments of `aas compile`.
+#[derive(Debug, Args)]
+pub(crate) struct CompileArgs {
+    /// The map to compile (`.bsp` or `.map`).
+    pub(crate) map: PathBuf,
+    /// Where to write the result.
+    #[arg(short, long)]
+    pub(crate) output: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AasFormat::Q3)]
+    pub(crate) format: AasFormat,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// Arguments of the `info` commands.

@@ -42,6 +42,14 @@ pub(crate) enum CliError {
         /// What is wrong.
         source: aas_geom::world::ImportError,
     },
+    /// A map could not be compiled.
+    #[error("{}: {source}", path.display())]
+    Compile {
+        /// The map.
+        path: PathBuf,
+        /// What went wrong.
+        source: aas_geom::compile::CompileError,
+    },
     /// Writing to standard output failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),

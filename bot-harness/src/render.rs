@@ -67,8 +67,8 @@ fn ground_polygons(world: &AasWorld, area: &Area) -> Vec<Vec<Vec3>> {
         .collect()
 }
 
-/// Draws `world` from above as an SVG document. Areas with ground faces are drawn as those
-/// faces; areas without any (files built with `bspc -optimize` keep no faces) as their bounding
+/// Draws `world` from above as an SVG document: every area's ground faces. A world without any
+/// faces (files built with `bspc -optimize` keep none) is drawn as the areas' bounding
 /// rectangles, dashed. Lower areas are drawn first so that upper floors stay on top.
 #[must_use]
 pub(crate) fn render_svg(world: &AasWorld) -> String {
@@ -111,6 +111,11 @@ pub(crate) fn render_svg(world: &AasWorld) -> String {
             legend.push((fill, label));
         }
         let polygons = ground_polygons(world, area);
+        if polygons.is_empty() && !world.faces.is_empty() {
+            // An area without ground (in the air, or crouch-only under a ceiling) has nothing
+            // to stand on to draw.
+            continue;
+        }
         if polygons.is_empty() {
             let (a, b) = (project(area.mins), project(area.maxs));
             let _ = writeln!(

@@ -15,7 +15,7 @@ use crate::output::print_report;
 /// The JSON report (field names are a stable contract). Every count is the number of records
 /// stored in the lump, index-0 dummies included.
 #[derive(Debug, Serialize)]
-struct AasInfo {
+pub(super) struct AasInfo {
     version: i32,
     bspchecksum: i32,
     bboxes: usize,
@@ -73,45 +73,51 @@ pub(super) fn read_world(path: &Path) -> Result<AasWorld, CliError> {
 
 pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {
     let (_, aas) = read_aas(&args.file)?;
-    let counts = aas.reachability_counts();
-    // Every type in value order, except `invalid`, which appears only when a file has it.
-    let mut reach_by_type: Map<String, Value> = TravelType::ALL
-        .into_iter()
-        .filter(|&travel_type| travel_type != TravelType::Invalid)
-        .map(|travel_type| {
-            (
-                travel_type.name().to_owned(),
-                Value::from(counts.get(travel_type)),
-            )
-        })
-        .collect();
-    if counts.get(TravelType::Invalid) > 0 {
-        reach_by_type.insert(
-            "invalid".to_owned(),
-            Value::from(counts.get(TravelType::Invalid)),
-        );
+    print_report(out, &AasInfo::of(&aas), args.json)
+}
+
+impl AasInfo {
+    /// The report of a `.aas` file: its header fields and the record count of every lump.
+    pub(super) fn of(aas: &AasFile) -> Self {
+        let counts = aas.reachability_counts();
+        // Every type in value order, except `invalid`, which appears only when a file has it.
+        let mut reach_by_type: Map<String, Value> = TravelType::ALL
+            .into_iter()
+            .filter(|&travel_type| travel_type != TravelType::Invalid)
+            .map(|travel_type| {
+                (
+                    travel_type.name().to_owned(),
+                    Value::from(counts.get(travel_type)),
+                )
+            })
+            .collect();
+        if counts.get(TravelType::Invalid) > 0 {
+            reach_by_type.insert(
+                "invalid".to_owned(),
+                Value::from(counts.get(TravelType::Invalid)),
+            );
+        }
+        if counts.unknown > 0 {
+            reach_by_type.insert("unknown".to_owned(), Value::from(counts.unknown));
+        }
+        Self {
+            version: aas.version,
+            bspchecksum: aas.bsp_checksum,
+            bboxes: aas.bboxes.len(),
+            vertexes: aas.vertexes.len(),
+            planes: aas.planes.len(),
+            edges: aas.edges.len(),
+            edgeindex: aas.edge_index.len(),
+            faces: aas.faces.len(),
+            faceindex: aas.face_index.len(),
+            areas: aas.areas.len(),
+            areasettings: aas.area_settings.len(),
+            reachabilities: aas.reachabilities.len(),
+            nodes: aas.nodes.len(),
+            portals: aas.portals.len(),
+            portalindex: aas.portal_index.len(),
+            clusters: aas.clusters.len(),
+            reach_by_type,
+        }
     }
-    if counts.unknown > 0 {
-        reach_by_type.insert("unknown".to_owned(), Value::from(counts.unknown));
-    }
-    let report = AasInfo {
-        version: aas.version,
-        bspchecksum: aas.bsp_checksum,
-        bboxes: aas.bboxes.len(),
-        vertexes: aas.vertexes.len(),
-        planes: aas.planes.len(),
-        edges: aas.edges.len(),
-        edgeindex: aas.edge_index.len(),
-        faces: aas.faces.len(),
-        faceindex: aas.face_index.len(),
-        areas: aas.areas.len(),
-        areasettings: aas.area_settings.len(),
-        reachabilities: aas.reachabilities.len(),
-        nodes: aas.nodes.len(),
-        portals: aas.portals.len(),
-        portalindex: aas.portal_index.len(),
-        clusters: aas.clusters.len(),
-        reach_by_type,
-    };
-    print_report(out, &report, args.json)
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand; [`run`] dispatches.
 
+mod aas_compile;
 mod aas_convert;
 mod aas_info;
 mod aas_render;
@@ -18,6 +19,7 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
     match command {
         Command::Map(MapCommand::Info(args)) => map_info::run(args, out),
         Command::Aas(AasCommand::Info(args)) => aas_info::run(args, out),
+        Command::Aas(AasCommand::Compile(args)) => aas_compile::run(args, out),
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
         Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
     }

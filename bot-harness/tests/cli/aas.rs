@@ -242,3 +242,95 @@ fn render_draws_every_area_of_a_reference_file() {
     assert!(picture.contains(">water</text>"), "legend names water");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn compile_the_harness_room_into_a_loadable_aas() {
+    let dir = std::env::temp_dir().join(format!("bot-harness-compile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("harness_room.aas");
+    let report = run_json(&[
+        "aas",
+        "compile",
+        &crate::common::harness_file("maps/harness_room.map"),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let phases: Vec<&str> = report["phases"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            "read", "prepare", "bsp", "prune", "portals", "outside", "areas", "store", "write"
+        ]
+    );
+    assert!(report["total_ms"].as_f64().unwrap() > 0.0);
+    assert!(report["areas"].as_u64().unwrap() > 2, "{report}");
+    // The written file is what `aas info` reads back.
+    let info = run_json(&["aas", "info", out.to_str().unwrap(), "--json"]);
+    for field in ["areas", "faces", "nodes", "planes", "vertexes", "clusters"] {
+        assert_eq!(info[field], report[field], "{field}");
+    }
+    // The native format holds the same world.
+    let native = dir.join("harness_room.native");
+    run_json(&[
+        "aas",
+        "compile",
+        &crate::common::harness_file("maps/harness_room.map"),
+        "-o",
+        native.to_str().unwrap(),
+        "--format",
+        "native",
+        "--json",
+    ]);
+    let svg = dir.join("room.svg");
+    let drawn = run(&[
+        "aas",
+        "render",
+        native.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    assert!(
+        std::fs::read_to_string(&svg)
+            .unwrap()
+            .contains(">water</text>"),
+        "the pool is drawn as water"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn compile_a_shared_bsp_with_its_checksum() {
+    let Some(maps) = shared_maps() else { return };
+    let dir = std::env::temp_dir().join(format!("bot-harness-compile-bsp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("oa_bases3cl.aas");
+    let bsp = maps.join("oa_bases3cl.bsp");
+    let report = run_json(&[
+        "aas",
+        "compile",
+        bsp.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let reference = run_json(&[
+        "aas",
+        "info",
+        maps.join("oa_bases3cl.aas").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(report["bspchecksum"], reference["bspchecksum"]);
+    assert!(report["peak_rss_mib"].as_f64().is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

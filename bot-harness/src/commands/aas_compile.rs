@@ -1,0 +1,100 @@
+//! `aas compile MAP -o OUT.aas [--format q3|native] [--json]`: compile a `.bsp` or `.map` into
+//! areas and write them, printing per-phase wall times, peak memory and the `aas info` counts.
+
+use std::io::Write;
+use std::time::Instant;
+
+use aas_geom::compile::{CompileSettings, compile_world};
+use aas_geom::format::bsp_q3::bsp_checksum;
+use aas_geom::format::{ReadOptions, load_brush_world};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::aas_info::AasInfo;
+use crate::cli::{AasFormat, CompileArgs};
+use crate::error::CliError;
+use crate::output::print_report;
+
+/// The JSON report (field names are a stable contract).
+#[derive(Debug, Serialize)]
+struct CompileReport {
+    /// The file written.
+    output: String,
+    /// `"q3"` or `"native"`.
+    format: &'static str,
+    /// Wall time of each phase in milliseconds, in pipeline order (`"read"` first).
+    phases: Map<String, Value>,
+    /// Wall time from reading the map to writing the output, in milliseconds.
+    total_ms: f64,
+    /// Peak resident memory of the process in MiB (`VmHWM`), when the platform reports it.
+    peak_rss_mib: Option<f64>,
+    /// The `aas info` counts of the compiled world (as a Quake III file).
+    #[serde(flatten)]
+    info: AasInfo,
+}
+
+fn milliseconds(duration: std::time::Duration) -> f64 {
+    (duration.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Peak resident set size in MiB from `/proc/self/status`, where it exists.
+fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kib / 1024.0 * 10.0).round() / 10.0)
+}
+
+pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let start = Instant::now();
+    let bytes = std::fs::read(&args.map).map_err(|source| CliError::Io {
+        path: args.map.clone(),
+        source,
+    })?;
+    let world = load_brush_world(&args.map, &ReadOptions::default())?;
+    let mut settings = CompileSettings::default();
+    if bytes.starts_with(b"IBSP") {
+        settings.bsp_checksum = bsp_checksum(&bytes);
+    }
+    let read = start.elapsed();
+    let compiled = compile_world(&world, &settings).map_err(|source| CliError::Compile {
+        path: args.map.clone(),
+        source,
+    })?;
+    let write_start = Instant::now();
+    let file = compiled.world.to_q3();
+    let (encoded, format) = match args.format {
+        AasFormat::Q3 => (file.to_bytes(), "q3"),
+        AasFormat::Native => (
+            compiled
+                .world
+                .to_native()
+                .map_err(|source| CliError::Native {
+                    path: args.output.clone(),
+                    source,
+                })?,
+            "native",
+        ),
+    };
+    std::fs::write(&args.output, &encoded).map_err(|source| CliError::Io {
+        path: args.output.clone(),
+        source,
+    })?;
+    let write = write_start.elapsed();
+
+    let mut phases = Map::new();
+    phases.insert("read".to_owned(), Value::from(milliseconds(read)));
+    for (name, duration) in &compiled.phases {
+        phases.insert((*name).to_owned(), Value::from(milliseconds(*duration)));
+    }
+    phases.insert("write".to_owned(), Value::from(milliseconds(write)));
+    let report = CompileReport {
+        output: args.output.display().to_string(),
+        format,
+        phases,
+        total_ms: milliseconds(start.elapsed()),
+        peak_rss_mib: peak_rss_mib(),
+        info: AasInfo::of(&file),
+    };
+    print_report(out, &report, args.json)
+}
