@@ -69,7 +69,9 @@ pub use prepare::{
 };
 pub use presence::{PresenceBox, PresenceMask};
 pub use prune::{PruneStats, prune_solid};
-pub use seeds::{NUDGE_STEPS, Seeds, find_seeds};
+pub use seeds::{
+    NUDGE_SIDEWAYS, NUDGE_UP, SEED_CLASS_PREFIXES, SEED_CLASSES, Seeds, find_seeds, is_seed_entity,
+};
 pub use select::{EntityRule, Selection, SelectionRules, SkipReason};
 pub use store::{StoreError, StoreStats, store_world};
 pub use store_tables::{VERTEX_GRID, plane_type};

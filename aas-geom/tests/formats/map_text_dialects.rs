@@ -246,7 +246,7 @@ fn quake1_texture_names_and_number_forms() {
 }
 
 #[test]
-fn brush_contents_are_the_union_of_side_rules_plus_numeric_detail() {
+fn brush_contents_are_the_union_of_side_rules_liquid_over_solid_plus_numeric_detail() {
     let min = DVec3::ZERO;
     let max = DVec3::splat(64.0);
     let planes = box_planes(min, max);
@@ -269,13 +269,21 @@ fn brush_contents_are_the_union_of_side_rules_plus_numeric_detail() {
     );
     let not_detail = box_brush("brushDef", "common/clip", min, max)
         .replace("common/clip 0 0 0", "common/clip 33 4 0");
-    let world = read(&worldspawn(&[brush, detail, not_detail].concat()));
-    assert_eq!(world.brushes[0].contents, Contents::SOLID | Contents::WATER);
+    // A solid side and a clip side make a brush that is both.
+    let mixed =
+        box_brush("legacy", "common/clip", min, max).replacen("common/clip", "base_wall/metal", 1);
+    let world = read(&worldspawn(&[brush, detail, not_detail, mixed].concat()));
+    // A caulked side does not make a water brush solid.
+    assert_eq!(world.brushes[0].contents, Contents::WATER);
     assert_eq!(
         world.brushes[1].contents,
         Contents::PLAYERCLIP | Contents::DETAIL
     );
     assert_eq!(world.brushes[2].contents, Contents::PLAYERCLIP);
+    assert_eq!(
+        world.brushes[3].contents,
+        Contents::SOLID | Contents::PLAYERCLIP
+    );
 }
 
 #[test]

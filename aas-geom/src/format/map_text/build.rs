@@ -208,6 +208,12 @@ impl<'t, 'o> Builder<'t, 'o> {
             });
         }
         self.count_model(owner.model, true);
+        // A liquid brush stays a liquid even when some of its sides carry a solid texture
+        // (mappers caulk the hidden sides of water): Quake III compilers give such a brush the
+        // liquid's contents, not solid (checked on the shared maps' .bsp files).
+        if contents.intersects(Contents::LIQUID) {
+            contents.remove(Contents::SOLID);
+        }
         self.brushes.push(Brush {
             sides,
             contents,

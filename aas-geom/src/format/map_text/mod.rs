@@ -34,7 +34,8 @@
 //!   alignment is read and discarded.
 //! - **Contents** from the texture names through [`TextureRules`] (see [`texture_rules`]). A
 //!   brush's contents are the union of its sides' contents, as Quake III compilers combine side
-//!   contents (a water brush with `common/caulk` on one side is therefore solid too). Of the
+//!   contents, except that a liquid wins over solid: a water brush with `common/caulk` on its
+//!   hidden sides is water, not solid (as the compiled `.bsp` files of the shared maps show). Of the
 //!   numeric `contents` field of legacy and `brushDef` faces only the `DETAIL` bit
 //!   (`0x8000000`) is kept, since Quake III compilers take everything else from the shader;
 //!   the same holds for a `patchDef2`'s `contents` field. A patch's contents are its texture's.
