@@ -42,7 +42,8 @@
 //!   water, lava or slime.
 //!
 //! Not done here (later steps): gravitational subdivision (an area may still mix ground and
-//! gap faces), merging, ladders, bridges.
+//! gap faces), ladders, bridges. Merging of leaves into larger areas is
+//! [`merge_leaves`](super::merge_leaves), which only makes the mapping.
 
 use super::PresenceBox;
 use super::bsp_tree::{BspTree, LeafId};
@@ -197,6 +198,18 @@ pub fn area_contents(contents: Contents, model: u32) -> (AreaContents, bool) {
     (out, capped)
 }
 
+/// Whether a face whose normal, pointing into its area, has this `z` is ground (`z >=`
+/// [`MAX_STEEPNESS`]).
+pub(crate) fn is_ground_normal(z: f64) -> bool {
+    z >= MAX_STEEPNESS
+}
+
+/// Whether a shared face with this normal `z` is horizontal-ish (`|z| >=` [`MAX_STEEPNESS`]):
+/// a gap one can fall through.
+pub(crate) fn is_gap_normal(z: f64) -> bool {
+    z.abs() >= MAX_STEEPNESS
+}
+
 fn is_liquid(contents: AreaContents) -> bool {
     contents.intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
 }
@@ -324,7 +337,7 @@ pub fn build_areas(
 
 fn solid_face(plane: PlaneId, normal_z: f64, winding: Winding, area: AreaId) -> AreaFace {
     let mut flags = FaceFlags::SOLID;
-    if normal_z >= MAX_STEEPNESS {
+    if is_ground_normal(normal_z) {
         flags |= FaceFlags::GROUND;
     }
     AreaFace {
@@ -345,7 +358,7 @@ fn shared_face(
     back: AreaId,
 ) -> AreaFace {
     let mut flags = FaceFlags::empty();
-    if normal_z.abs() >= MAX_STEEPNESS {
+    if is_gap_normal(normal_z) {
         flags |= FaceFlags::GAP;
     }
     let liquid = |a: AreaId| {

@@ -1,8 +1,8 @@
 //! The AAS compiler (thesis §6.1–§6.3): from a [`BrushWorld`](crate::BrushWorld) to convex
-//! areas in a BSP tree. **In progress**: this module holds the stages up to one area per open
-//! leaf, stored as an [`AasWorld`](crate::world::AasWorld), with the entry point
-//! [`compile_world`]; gravitational subdivision, merging, reachabilities and clustering come in
-//! later steps.
+//! areas in a BSP tree. **In progress**: this module holds the stages up to areas made of open
+//! leaves merged into convex groups, stored as an [`AasWorld`](crate::world::AasWorld), with the
+//! entry point [`compile_world`]; gravitational subdivision, reachabilities and clustering come
+//! in later steps.
 //!
 //! | Stage | Module | What it does |
 //! |---|---|---|
@@ -19,12 +19,13 @@
 //! | outside | [`outside`] | flood fill from entity origins; unreached open leaves become solid; leaks reported |
 //! | seeds | [`seeds`] | entity origins nudged out of solid into open leaves, for outside removal |
 //! | areas | [`areas`] | one area per open leaf; faces from portals; face flags, presence, contents, area flags |
+//! | merging | [`merge`] | leaves grouped into larger convex, gap-free areas: the leaf → area mapping |
 //! | store | [`store`] (tables in [`store_tables`]) | the [`AasWorld`](crate::world::AasWorld): planes, vertices, edges, faces, areas, nodes, boxes, one cluster |
 //! | pipeline | [`pipeline`] | [`compile_world`]: every stage in order, with counts and phase times |
 //!
 //! The order of use: [`prepare_brushes`] → [`build_tree`] → [`prune_solid`] → [`portalize()`]
 //! → [`remove_outside`] → [`prune_solid`] again (outside leaves are solid now; portals must
-//! then be recomputed) → [`portalize()`] → [`one_area_per_leaf`] → [`build_areas`] →
+//! then be recomputed) → [`portalize()`] → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] →
 //! [`store_world`]; [`compile_world`] runs all of it (seeds from [`find_seeds`]).
 //! [`box_brush()`] builds synthetic inputs for tests and benches.
 
@@ -35,6 +36,7 @@ pub mod bsp_build;
 pub mod bsp_tree;
 pub mod csg;
 pub mod expanded;
+pub mod merge;
 pub mod outside;
 pub mod pipeline;
 pub mod plane_set;
@@ -60,6 +62,7 @@ pub use bsp_build::{BuildError, BuildSettings, build_tree, point_in_brush};
 pub use bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 pub use csg::find_contained;
 pub use expanded::ExpandedBrush;
+pub use merge::{CONVEX_EPSILON, MAX_MERGE_PASSES, merge_leaves};
 pub use outside::{Leak, OutsideError, OutsideReport, remove_outside};
 pub use pipeline::{CompileError, CompileOutput, CompileSettings, CompileStats, compile_world};
 pub use plane_set::{PlaneId, PlaneSet};

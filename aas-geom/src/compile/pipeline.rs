@@ -9,7 +9,7 @@
 //! | `"prune"` | [`prune_solid`] (both runs: after building and after outside removal) |
 //! | `"portals"` | [`portalize()`] (both runs: before and after outside removal) |
 //! | `"outside"` | [`find_seeds`] (entity origins nudged into open leaves) and [`remove_outside`] |
-//! | `"areas"` | [`one_area_per_leaf`] and [`build_areas`] |
+//! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off) and [`build_areas`] |
 //! | `"store"` | [`store_world`] |
 //!
 //! Each phase appears once in the list; the times of the two runs of pruning and portalisation
@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::areas::{AreaDiagnostic, build_areas, one_area_per_leaf};
+use super::merge::merge_leaves;
 use super::seeds::find_seeds;
 use super::store::{StoreError, store_world};
 use super::{
@@ -42,16 +43,21 @@ pub struct CompileSettings {
     pub build: BuildSettings,
     /// The BSP checksum written to the world (0 when unknown).
     pub bsp_checksum: i32,
+    /// Merge open leaves into larger convex areas ([`merge_leaves`]); when off, every open
+    /// leaf is its own area ([`one_area_per_leaf`]).
+    pub merge_areas: bool,
 }
 
 impl Default for CompileSettings {
-    /// [`PresenceBox::DEFAULTS`], default preparation and build settings, checksum 0.
+    /// [`PresenceBox::DEFAULTS`], default preparation and build settings, checksum 0, merging
+    /// on.
     fn default() -> Self {
         Self {
             boxes: PresenceBox::DEFAULTS.to_vec(),
             prepare: PrepareSettings::default(),
             build: BuildSettings::default(),
             bsp_checksum: 0,
+            merge_areas: true,
         }
     }
 }
@@ -238,7 +244,12 @@ pub fn compile_world(
     stats.solid_leaves = tree.solid_leaf_count();
     stats.portals = portals.portals.len();
     let areas = phases.time("areas", || {
-        build_areas(&tree, &portals, boxes, one_area_per_leaf(&tree))
+        let leaf_area = if settings.merge_areas {
+            merge_leaves(&tree, &portals, boxes)
+        } else {
+            one_area_per_leaf(&tree)
+        };
+        build_areas(&tree, &portals, boxes, leaf_area)
     });
     stats.capped_model_numbers = areas
         .diagnostics

@@ -9,9 +9,9 @@ use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::{AasWorld, AreaId};
 use glam::{DVec3, Vec3};
 
-const BOX_ROOM: &[u8] = include_bytes!("../maps/box_room.map");
-const LEDGE_ROOM: &[u8] = include_bytes!("../maps/ledge_room.map");
-const POOL_ROOM: &[u8] = include_bytes!("../maps/pool_room.map");
+pub(crate) const BOX_ROOM: &[u8] = include_bytes!("../maps/box_room.map");
+pub(crate) const LEDGE_ROOM: &[u8] = include_bytes!("../maps/ledge_room.map");
+pub(crate) const POOL_ROOM: &[u8] = include_bytes!("../maps/pool_room.map");
 const LEAKY_ROOM: &[u8] = include_bytes!("../maps/leaky_room.map");
 
 fn compile(map: &[u8]) -> CompileOutput {
@@ -43,7 +43,12 @@ impl Lcg {
 
 /// `point_area` and `point_leaf` agree on `count` random points of the box `mins..maxs`
 /// (points within 0.1 of a tree plane skipped); returns how many points were compared.
-fn check_point_agreement(out: &CompileOutput, mins: DVec3, maxs: DVec3, count: usize) -> usize {
+pub(crate) fn check_point_agreement(
+    out: &CompileOutput,
+    mins: DVec3,
+    maxs: DVec3,
+    count: usize,
+) -> usize {
     let mut rng = Lcg(0x5EED);
     let planes = out.tree.planes.planes();
     let mut compared = 0;
@@ -112,7 +117,7 @@ fn check_face_orientation(world: &AasWorld) {
     }
 }
 
-fn check_round_trip(world: &AasWorld) {
+pub(crate) fn check_round_trip(world: &AasWorld) {
     world.validate().expect("compiled world validates");
     check_face_orientation(world);
     let bytes = world.to_q3().to_bytes();

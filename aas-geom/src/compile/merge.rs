@@ -1,0 +1,324 @@
+//! Merging of open leaves into larger convex areas (thesis §6.2: "merging adjacent areas while
+//! convex and gap-free").
+//!
+//! [`merge_leaves`] returns a leaf → area mapping for [`build_areas`](super::build_areas), in
+//! place of [`one_area_per_leaf`](super::one_area_per_leaf). Leaves are grouped greedily; two
+//! groups merge through a portal between them when all of these hold:
+//!
+//! | Rule | Why |
+//! |---|---|
+//! | both leaves are open, with the same [`blocked`](super::BspLeaf::blocked) mask (on the bits of the presence boxes), the same contents and the same mover model | an area has one presence type and one contents value |
+//! | the portal is not horizontal-ish: `|normal.z| < `[`MAX_STEEPNESS`] | areas do not stack vertically (a floor and the air above it stay apart) |
+//! | both groups are *grounded* (a portal to solid or the outside whose normal pointing into the group has `z >= `[`MAX_STEEPNESS`], the ground face rule of [`areas`](super::areas)) or neither is | no new gaps: an area is never half floor, half drop |
+//! | the union is **convex** | areas are convex by definition |
+//!
+//! # Convexity
+//!
+//! A leaf's polytope is given by its portals: every portal of a leaf is a piece of the leaf's
+//! boundary, on a plane that, oriented away from the leaf (the *outward* plane), has the whole
+//! leaf behind it. The vertices of a group are the points of its leaves' portal windings; its
+//! boundary faces are the portals of its leaves whose other side is not in the group. The
+//! union is accepted when every vertex of the union is at most [`CONVEX_EPSILON`] in front of
+//! every outward boundary plane of the union. Both groups already pass this test on their own,
+//! so only the cross terms are checked: the vertices of each group against the boundary planes
+//! of the other that stay on the boundary (the portals between the two groups become
+//! internal).
+//!
+//! # Order
+//!
+//! Deterministic: passes over the candidate portals in portal id order, each merging wherever
+//! the rules allow, until a pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. Area
+//! ids are then assigned in order of each group's first leaf id.
+
+use glam::DVec3;
+
+use super::PresenceBox;
+use super::areas::{is_gap_normal, is_ground_normal};
+use super::bsp_tree::{BspTree, LeafId};
+use super::plane_set::PlaneId;
+use super::portalize::{PortalSide, Portals};
+use crate::world::AreaId;
+
+#[cfg(doc)]
+use super::areas::MAX_STEEPNESS;
+
+/// How far (units) a vertex of a merged group may lie in front of one of the group's outward
+/// boundary planes and the group still count as convex. Portal windings are clipped in `f64`
+/// with [`ON_EPSILON`](crate::geom::ON_EPSILON) = 0.01; 0.1 leaves room for that and
+/// for nearly coplanar node planes, and is far below anything a player box could notice.
+pub const CONVEX_EPSILON: f64 = 0.1;
+
+/// The most passes [`merge_leaves`] makes over the candidate portals.
+pub const MAX_MERGE_PASSES: usize = 64;
+
+/// A portal of a leaf, as the leaf sees it.
+#[derive(Debug, Clone, Copy)]
+struct LeafSide {
+    /// The portal's plane oriented away from the leaf.
+    outward: PlaneId,
+    /// The open leaf on the other side; `None` for solid or the outside.
+    other: Option<u32>,
+}
+
+/// A group of leaves being merged, stored at the index of its representative leaf.
+#[derive(Debug, Clone, Default)]
+struct Group {
+    /// Its leaves.
+    leaves: Vec<u32>,
+    /// The points of its leaves' portal windings, sorted and without exact duplicates.
+    vertices: Vec<DVec3>,
+}
+
+/// What must be equal for two leaves to share an area: blocked bits, contents, mover model,
+/// grounded.
+type LeafKey = (u8, u32, u32, bool);
+
+/// The leaf → area mapping of `tree` with open leaves merged into convex, gap-free areas (see
+/// the [module docs](self)); `portals` must have been computed for `tree`, `boxes` are the
+/// presence boxes whose bits of the blocked masks count. Solid leaves map to `None`; area ids
+/// are dense.
+///
+/// # Complexity
+/// Setup `O(leaves + Σ portal points · log)`. Each of at most [`MAX_MERGE_PASSES`] passes
+/// tests every candidate portal once; a test costs `O(s + f·v)` for the `s` portals of the two
+/// groups' leaves, `f` distinct boundary planes and `v` vertices, and stops at the first
+/// vertex in front. A merge relabels the smaller group and re-sorts the vertices
+/// (`O(v log v)`).
+#[must_use]
+pub fn merge_leaves(
+    tree: &BspTree,
+    portals: &Portals,
+    boxes: &[PresenceBox],
+) -> Vec<Option<AreaId>> {
+    let leaf_count = tree.leaves.len();
+    let open: Vec<bool> = (0..leaf_count)
+        .map(|i| u32::try_from(i).is_ok_and(|i| !tree.is_solid(LeafId(i))))
+        .collect();
+    let sides = leaf_sides(tree, portals, &open);
+    let box_bits = super::PresenceMask::all(boxes.len().min(8)).0;
+    let keys: Vec<LeafKey> = tree
+        .leaves
+        .iter()
+        .zip(&sides)
+        .map(|(leaf, sides)| {
+            let grounded = sides.iter().any(|s| {
+                s.other.is_none() && is_ground_normal(-tree.planes.get(s.outward).normal.z)
+            });
+            (
+                leaf.blocked.0 & box_bits,
+                leaf.contents.bits(),
+                leaf.model,
+                grounded,
+            )
+        })
+        .collect();
+    let candidates = candidate_pairs(tree, portals, &open, &keys);
+    let mut group_of: Vec<u32> = (0..leaf_count)
+        .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+        .collect();
+    let mut groups: Vec<Group> = (0..leaf_count)
+        .map(|i| Group {
+            leaves: group_of.get(i).copied().into_iter().collect(),
+            vertices: leaf_vertices(portals, i),
+        })
+        .collect();
+    for _ in 0..MAX_MERGE_PASSES {
+        let mut merged = false;
+        for &(a, b) in &candidates {
+            let (Some(&ga), Some(&gb)) = (group_of.get(a as usize), group_of.get(b as usize))
+            else {
+                continue;
+            };
+            if ga == gb || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb) {
+                continue;
+            }
+            absorb(&mut groups, &mut group_of, ga, gb);
+            merged = true;
+        }
+        if !merged {
+            break;
+        }
+    }
+    number_groups(&open, &group_of)
+}
+
+/// Each leaf's non-degenerate portals, oriented away from the leaf.
+fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafSide>> {
+    let is_open = |side: PortalSide| match side {
+        PortalSide::Leaf(l) if open.get(l.0 as usize).copied().unwrap_or(false) => Some(l.0),
+        _ => None,
+    };
+    (0..tree.leaves.len())
+        .map(|index| {
+            let Ok(leaf) = u32::try_from(index).map(LeafId) else {
+                return Vec::new();
+            };
+            portals
+                .of_leaf(leaf)
+                .iter()
+                .filter_map(|&id| portals.get(id))
+                .filter(|p| p.winding.plane().is_some())
+                .map(|p| {
+                    let leaf_is_front = p.front == PortalSide::Leaf(leaf);
+                    let (outward, other) = if leaf_is_front {
+                        (p.plane.opposite(), p.back)
+                    } else {
+                        (p.plane, p.front)
+                    };
+                    LeafSide {
+                        outward,
+                        other: is_open(other),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The sorted, exactly deduplicated points of the portal windings of leaf `index`.
+fn leaf_vertices(portals: &Portals, index: usize) -> Vec<DVec3> {
+    let Ok(leaf) = u32::try_from(index).map(LeafId) else {
+        return Vec::new();
+    };
+    let mut points: Vec<DVec3> = portals
+        .of_leaf(leaf)
+        .iter()
+        .filter_map(|&id| portals.get(id))
+        .flat_map(|p| p.winding.points().iter().copied())
+        .collect();
+    sort_dedup(&mut points);
+    points
+}
+
+fn sort_dedup(points: &mut Vec<DVec3>) {
+    points.sort_by(|a, b| {
+        a.x.total_cmp(&b.x)
+            .then(a.y.total_cmp(&b.y))
+            .then(a.z.total_cmp(&b.z))
+    });
+    points.dedup();
+}
+
+/// The `(front, back)` leaves of every portal that may ever merge, in portal id order: both
+/// sides open with equal keys, a non-degenerate winding, not horizontal-ish.
+fn candidate_pairs(
+    tree: &BspTree,
+    portals: &Portals,
+    open: &[bool],
+    keys: &[LeafKey],
+) -> Vec<(u32, u32)> {
+    portals
+        .portals
+        .iter()
+        .filter_map(|p| match (p.front, p.back) {
+            (PortalSide::Leaf(a), PortalSide::Leaf(b)) if a != b => {
+                let ok = |l: LeafId| open.get(l.0 as usize).copied().unwrap_or(false);
+                let same = keys
+                    .get(a.0 as usize)
+                    .is_some_and(|ka| keys.get(b.0 as usize) == Some(ka));
+                let steep = is_gap_normal(tree.planes.get(p.plane).normal.z);
+                (ok(a) && ok(b) && same && !steep && p.winding.plane().is_some())
+                    .then_some((a.0, b.0))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
+/// `with`.
+fn boundary_planes(
+    sides: &[Vec<LeafSide>],
+    group_of: &[u32],
+    group: &Group,
+    own: u32,
+    with: u32,
+) -> Vec<PlaneId> {
+    let mut planes: Vec<PlaneId> = group
+        .leaves
+        .iter()
+        .filter_map(|&l| sides.get(l as usize))
+        .flatten()
+        .filter(|s| {
+            s.other.is_none_or(|o| {
+                let g = group_of.get(o as usize).copied();
+                g != Some(own) && g != Some(with)
+            })
+        })
+        .map(|s| s.outward)
+        .collect();
+    planes.sort_unstable();
+    planes.dedup();
+    planes
+}
+
+/// Whether the union of groups `a` and `b` passes the convexity test (cross terms only).
+fn union_is_convex(
+    tree: &BspTree,
+    sides: &[Vec<LeafSide>],
+    group_of: &[u32],
+    groups: &[Group],
+    a: u32,
+    b: u32,
+) -> bool {
+    let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
+        return false;
+    };
+    [(ga, a, b, gb), (gb, b, a, ga)]
+        .into_iter()
+        .all(|(faces_of, own, other, points_of)| {
+            boundary_planes(sides, group_of, faces_of, own, other)
+                .into_iter()
+                .all(|id| {
+                    let plane = tree.planes.get(id);
+                    points_of
+                        .vertices
+                        .iter()
+                        .all(|&p| plane.distance_to(p) <= CONVEX_EPSILON)
+                })
+        })
+}
+
+/// Moves the smaller of groups `a` and `b` into the larger (ties: into the lower id).
+fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
+    let size = |g: u32| groups.get(g as usize).map_or(0, |g| g.leaves.len());
+    let (keep, gone) = if size(b) > size(a) || (size(b) == size(a) && b < a) {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let moved = groups
+        .get_mut(gone as usize)
+        .map(std::mem::take)
+        .unwrap_or_default();
+    for &leaf in &moved.leaves {
+        if let Some(slot) = group_of.get_mut(leaf as usize) {
+            *slot = keep;
+        }
+    }
+    if let Some(group) = groups.get_mut(keep as usize) {
+        group.leaves.extend(moved.leaves);
+        group.vertices.extend(moved.vertices);
+        sort_dedup(&mut group.vertices);
+    }
+}
+
+/// Dense area ids for the groups of the open leaves, in order of each group's first leaf.
+fn number_groups(open: &[bool], group_of: &[u32]) -> Vec<Option<AreaId>> {
+    let mut area_of_group: Vec<Option<AreaId>> = vec![None; group_of.len()];
+    let mut next = 0_u32;
+    open.iter()
+        .zip(group_of)
+        .map(|(&open, &group)| {
+            if !open {
+                return None;
+            }
+            let slot = area_of_group.get_mut(group as usize)?;
+            if slot.is_none() {
+                *slot = Some(AreaId(next));
+                next = next.checked_add(1)?;
+            }
+            *slot
+        })
+        .collect()
+}
