@@ -329,32 +329,7 @@ mod tests {
     use super::*;
 
     pub(crate) fn box_planes(mins: DVec3, maxs: DVec3) -> Vec<Plane> {
-        vec![
-            Plane {
-                normal: DVec3::X,
-                dist: maxs.x,
-            },
-            Plane {
-                normal: DVec3::NEG_X,
-                dist: -mins.x,
-            },
-            Plane {
-                normal: DVec3::Y,
-                dist: maxs.y,
-            },
-            Plane {
-                normal: DVec3::NEG_Y,
-                dist: -mins.y,
-            },
-            Plane {
-                normal: DVec3::Z,
-                dist: maxs.z,
-            },
-            Plane {
-                normal: DVec3::NEG_Z,
-                dist: -mins.z,
-            },
-        ]
+        Plane::axial_box(mins, maxs).to_vec()
     }
 
     #[test]

@@ -43,6 +43,21 @@ impl Plane {
         self.normal.dot(point) - self.dist
     }
 
+    /// The six outward planes of the axis-aligned box `mins..maxs`, in the order +X, −X, +Y,
+    /// −Y, +Z, −Z.
+    #[must_use]
+    pub fn axial_box(mins: DVec3, maxs: DVec3) -> [Self; 6] {
+        let plane = |normal: DVec3, dist: f64| Self { normal, dist };
+        [
+            plane(DVec3::X, maxs.x),
+            plane(DVec3::NEG_X, -mins.x),
+            plane(DVec3::Y, maxs.y),
+            plane(DVec3::NEG_Y, -mins.y),
+            plane(DVec3::Z, maxs.z),
+            plane(DVec3::NEG_Z, -mins.z),
+        ]
+    }
+
     /// The same plane facing the other way.
     #[must_use]
     pub fn flipped(&self) -> Self {

@@ -15,17 +15,7 @@ pub fn box_brush(
     blocks: PresenceMask,
     source: usize,
 ) -> ExpandedBrush {
-    let mut planes = Vec::with_capacity(6);
-    for axis in [DVec3::X, DVec3::Y, DVec3::Z] {
-        planes.push(Plane {
-            normal: axis,
-            dist: axis.dot(maxs),
-        });
-        planes.push(Plane {
-            normal: -axis,
-            dist: -axis.dot(mins),
-        });
-    }
+    let planes = Plane::axial_box(mins, maxs).to_vec();
     ExpandedBrush {
         planes,
         contents,

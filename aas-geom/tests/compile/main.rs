@@ -6,6 +6,7 @@
 //! One test binary (modules below) keeps link time low and lets the modules share
 //! [`common`].
 
+#[path = "../common/mod.rs"]
 mod common;
 
 mod areas_maps;

@@ -3,6 +3,7 @@
 //! place from `../shared` (or `$REAL_DATA`); nothing is written anywhere.
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
+use crate::rng::SplitMix64;
 use aas_geom::PatchSettings;
 use aas_geom::format::bsp_q3::{HEADER_SIZE, read_bsp};
 
@@ -18,24 +19,6 @@ const LUMP_FLIPS: usize = 160;
 /// Lumps small enough to flip in cheaply: entities, shaders, planes, models, brushes, brush
 /// sides, fogs and surfaces (lump indices).
 const SMALL_LUMPS: [usize; 8] = [0, 1, 2, 7, 8, 9, 12, 13];
-
-/// A small fixed-seed generator (`SplitMix64`), so every run damages the same bytes.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `0..bound` (`bound > 0`).
-    fn below(&mut self, bound: usize) -> usize {
-        usize::try_from(self.next() % u64::try_from(bound).unwrap()).unwrap()
-    }
-}
 
 /// `(fileofs, filelen)` of lump `index` from the undamaged header.
 fn raw_lump(bytes: &[u8], index: usize) -> (usize, usize) {

@@ -4,6 +4,7 @@
 //! One test binary (modules below) keeps link time low and lets the modules share
 //! [`common`].
 
+#[path = "../common/mod.rs"]
 mod common;
 
 mod aas_q3_props;
@@ -16,4 +17,5 @@ mod map_text_errors;
 mod map_text_real_data;
 mod map_text_robustness;
 mod map_text_texture_rules;
+mod rng;
 mod sample_queries;

@@ -5,25 +5,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::common::shared_maps_dir;
+use crate::rng::SplitMix64;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use proptest::prelude::*;
-
-/// A small fixed-seed generator (`SplitMix64`), so the mutation set is the same on every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Bytes that matter to the grammar, used as mutation values.
 const INTERESTING: &[u8] = b"{}()[]\"/*\n\r\t 0.-+eE9xbp\0\xff";
@@ -43,7 +27,7 @@ fn truncated_and_mutated_real_maps_never_panic() {
     maps.sort();
     assert_eq!(maps.len(), 9, "expected the nine maps in {}", dir.display());
     let options = MapOptions::default();
-    let mut rng = SplitMix(0x6d61_705f_7465_7874);
+    let mut rng = SplitMix64(0x6d61_705f_7465_7874);
     for path in maps {
         let bytes = std::fs::read(&path).unwrap();
         for _ in 0..TRUNCATIONS {

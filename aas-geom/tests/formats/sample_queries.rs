@@ -7,27 +7,7 @@ use aas_geom::world::{AasWorld, AreaId};
 use glam::Vec3;
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `[-1, 1)`.
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1_u64 << 23) as f32 - 1.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).unwrap()
-    }
-}
+use crate::rng::SplitMix64;
 
 fn load(dir: &std::path::Path, map: &str) -> AasWorld {
     AasWorld::from_q3(&AasFile::from_bytes(&read_shared(dir, map, "aas")).unwrap()).unwrap()
@@ -55,7 +35,7 @@ fn fits(world: &AasWorld, point: Vec3) -> bool {
 #[test]
 fn traces_stop_at_the_first_blocked_point() {
     let Some(dir) = shared_maps_dir() else { return };
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = SplitMix64(0x5EED_0001);
     for map in SHARED_MAPS {
         let world = load(&dir, map);
         let starts = standing_areas(&world);
@@ -111,7 +91,7 @@ fn traces_from_solid_start_solid() {
 #[test]
 fn trace_areas_lists_every_sampled_area_in_order() {
     let Some(dir) = shared_maps_dir() else { return };
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = SplitMix64(0x5EED_0002);
     for map in SHARED_MAPS {
         let world = load(&dir, map);
         let starts = standing_areas(&world);
@@ -143,7 +123,7 @@ fn trace_areas_lists_every_sampled_area_in_order() {
 #[test]
 fn bbox_areas_hold_every_area_sampled_in_the_box() {
     let Some(dir) = shared_maps_dir() else { return };
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = SplitMix64(0x5EED_0003);
     for map in SHARED_MAPS {
         let world = load(&dir, map);
         let starts = standing_areas(&world);
@@ -181,7 +161,7 @@ fn entity_links_work_both_ways() {
     let world = load(&dir, "dm3ish");
     let starts = standing_areas(&world);
     let mut links = AreaLinks::new(&world);
-    let mut rng = Rng(0x5EED_0004);
+    let mut rng = SplitMix64(0x5EED_0004);
     let mut keys = Vec::new();
     for _ in 0..50 {
         let center = world.areas[starts[rng.below(starts.len())].index()].center;
