@@ -42,6 +42,20 @@ pub(crate) enum AasCommand {
     Info(InfoArgs),
     /// Compile a `.bsp` or `.map` into areas and write a `.aas`.
     Compile(CompileArgs),
+    /// Compare two `.aas` files of one map: area counts and how much of REF's standing space
+    /// OURS covers.
+    Compare {
+        /// The world under test.
+        ours: PathBuf,
+        /// The reference world (for example bspc's).
+        reference: PathBuf,
+        /// The map's `.bsp`, for its entities.
+        #[arg(long)]
+        bsp: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw the areas of a `.aas` (Quake III or native) from above as an SVG picture.
     Render {
         /// The `.aas` to draw.

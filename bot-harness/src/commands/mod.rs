@@ -1,5 +1,6 @@
 //! One module per subcommand; [`run`] dispatches.
 
+mod aas_compare;
 mod aas_compile;
 mod aas_convert;
 mod aas_info;
@@ -20,6 +21,12 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         Command::Map(MapCommand::Info(args)) => map_info::run(args, out),
         Command::Aas(AasCommand::Info(args)) => aas_info::run(args, out),
         Command::Aas(AasCommand::Compile(args)) => aas_compile::run(args, out),
+        Command::Aas(AasCommand::Compare {
+            ours,
+            reference,
+            bsp,
+            json,
+        }) => aas_compare::run(ours, reference, bsp, *json, out),
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
         Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
     }

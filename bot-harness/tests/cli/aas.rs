@@ -334,3 +334,69 @@ fn compile_a_shared_bsp_with_its_checksum() {
     assert!(report["peak_rss_mib"].as_f64().is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn compiled_shared_maps_cover_the_reference_standing_points() {
+    let Some(maps) = shared_maps() else { return };
+    let dir = std::env::temp_dir().join(format!("bot-harness-coverage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in SHARED_MAPS {
+        let bsp = maps.join(format!("{name}.bsp"));
+        let reference = maps.join(format!("{name}.aas"));
+        let ours = dir.join(format!("{name}.aas"));
+        run_json(&[
+            "aas",
+            "compile",
+            bsp.to_str().unwrap(),
+            "-o",
+            ours.to_str().unwrap(),
+            "--json",
+        ]);
+        let report = run_json(&[
+            "aas",
+            "compare",
+            ours.to_str().unwrap(),
+            reference.to_str().unwrap(),
+            "--bsp",
+            bsp.to_str().unwrap(),
+            "--json",
+        ]);
+        let coverage = report["coverage"].as_f64().unwrap();
+        assert!(coverage >= 0.99, "{name}: coverage {coverage}: {report}");
+        assert!(report["standing_points"].as_u64().unwrap() > 100, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn compare_scores_a_file_against_itself_fully_and_another_map_poorly() {
+    let Some(maps) = shared_maps() else { return };
+    let file = |name: &str, ext: &str| {
+        maps.join(format!("{name}.{ext}"))
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    let same = run_json(&[
+        "aas",
+        "compare",
+        &file("q3dm6ish", "aas"),
+        &file("q3dm6ish", "aas"),
+        "--bsp",
+        &file("q3dm6ish", "bsp"),
+        "--json",
+    ]);
+    assert_eq!(same["coverage"], 1.0);
+    assert_eq!(same["area_ratio"], 1.0);
+    assert_eq!(same["ours_areas"], 434, "real areas, the dummy not counted");
+    let other = run_json(&[
+        "aas",
+        "compare",
+        &file("dm3ish", "aas"),
+        &file("q3dm6ish", "aas"),
+        "--bsp",
+        &file("q3dm6ish", "bsp"),
+        "--json",
+    ]);
+    assert!(other["coverage"].as_f64().unwrap() < 0.5, "{other}");
+}

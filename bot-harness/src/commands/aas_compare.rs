@@ -1,0 +1,176 @@
+//! `aas compare OURS.aas REF.aas --bsp MAP.bsp [--json]`: how well one AAS world covers another.
+//!
+//! **Standing points of REF**: the centre of every grounded REF area that has reachabilities,
+//! dropped onto its floor, plus the origin of every item, weapon, ammo, holdable, flag and spawn
+//! point of the map, moved out of solid (origins often sit up to 16 units inside a floor or a
+//! wall: the origin, then up to 16 units up, then up to 16 units sideways, until it lies in a
+//! REF area a standing player fits in) and dropped onto the floor below. Dropping is a
+//! standing-box trace 4096 units down in REF; the point rests 0.125 units above the floor.
+//!
+//! **Coverage**: the fraction of standing points that lie in a grounded area of OURS, tested 1
+//! unit above the dropped point (so that floors a fraction of a unit apart in the two files do
+//! not count as misses).
+
+use std::io::Write;
+use std::path::Path;
+
+use aas_geom::PatchSettings;
+use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
+use aas_geom::format::bsp_q3::read_bsp;
+use aas_geom::world::AasWorld;
+use glam::Vec3;
+use serde::Serialize;
+
+use super::aas_info::read_world;
+use crate::error::CliError;
+use crate::output::print_report;
+
+/// Classname prefixes of the entities whose origins are standing points.
+const STANDING_CLASS_PREFIXES: [&str; 5] =
+    ["item_", "weapon_", "ammo_", "holdable_", "info_player_"];
+
+/// CTF flags and team spawn points (`team_CTF_redflag`, `team_CTF_bluespawn`, …).
+const STANDING_TEAM_PREFIX: &str = "team_ctf_";
+
+/// How far an origin may be moved to get out of solid (units).
+const NUDGE: [f32; 4] = [1.0, 4.0, 8.0, 16.0];
+
+/// At most this many uncovered points are listed in the report.
+const LISTED_MISSES: usize = 20;
+
+/// The JSON report (field names are a stable contract).
+#[derive(Debug, Serialize)]
+struct CompareReport {
+    /// Real areas of OURS (the index-0 dummy not counted).
+    ours_areas: usize,
+    /// Real areas of REF (the index-0 dummy not counted).
+    ref_areas: usize,
+    /// `ours_areas / ref_areas`.
+    area_ratio: f64,
+    /// Fraction of REF's standing points that lie in a grounded area of OURS.
+    coverage: f64,
+    /// Number of standing points.
+    standing_points: usize,
+    /// Of which from area centres.
+    area_points: usize,
+    /// Of which from entity origins.
+    entity_points: usize,
+    /// Standing points covered by OURS.
+    covered_points: usize,
+    /// Entities whose origin could not be moved out of solid in REF (not counted).
+    unplaced_entities: usize,
+    /// Up to 20 uncovered standing points, for inspection.
+    uncovered: Vec<[f32; 3]>,
+}
+
+fn fits_standing(world: &AasWorld, point: Vec3) -> bool {
+    world.point_area(point).is_some_and(|a| {
+        world.areas[a.index()]
+            .presence
+            .contains(PresenceType::NORMAL)
+    })
+}
+
+/// `point` dropped onto the floor below it in `world` (a standing-box trace), or `None` when
+/// nothing is below within 4096 units or the point is blocked.
+fn drop_to_floor(world: &AasWorld, point: Vec3) -> Option<Vec3> {
+    let trace = world.trace(point, point - Vec3::Z * 4096.0, PresenceType::NORMAL);
+    (!trace.start_solid && trace.fraction < 1.0).then_some(trace.end)
+}
+
+/// `origin` moved out of solid in `world`: the origin, then small moves up, then sideways.
+fn out_of_solid(world: &AasWorld, origin: Vec3) -> Option<Vec3> {
+    let sideways = [Vec3::X, Vec3::NEG_X, Vec3::Y, Vec3::NEG_Y];
+    std::iter::once(origin)
+        .chain(NUDGE.iter().map(|&d| origin + Vec3::Z * d))
+        .chain(
+            NUDGE
+                .iter()
+                .flat_map(|&d| sideways.iter().map(move |&dir| origin + dir * d)),
+        )
+        .find(|&p| fits_standing(world, p))
+}
+
+fn is_standing_entity(classname: &str) -> bool {
+    let class = classname.to_ascii_lowercase();
+    STANDING_CLASS_PREFIXES
+        .iter()
+        .any(|prefix| class.starts_with(prefix))
+        || class.starts_with(STANDING_TEAM_PREFIX)
+}
+
+pub(super) fn run(
+    ours: &Path,
+    reference: &Path,
+    bsp: &Path,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let ours_world = read_world(ours)?;
+    let ref_world = read_world(reference)?;
+    let bytes = std::fs::read(bsp).map_err(|source| CliError::Io {
+        path: bsp.to_owned(),
+        source,
+    })?;
+    let map = read_bsp(&bytes, &PatchSettings::default()).map_err(|source| {
+        CliError::Load(aas_geom::format::LoadError::Bsp {
+            path: bsp.to_owned(),
+            source,
+        })
+    })?;
+
+    let area_points: Vec<Vec3> = ref_world
+        .areas
+        .iter()
+        .filter(|area| area.flags.contains(AreaFlags::GROUNDED) && !area.reachabilities.is_empty())
+        .filter_map(|area| drop_to_floor(&ref_world, area.center))
+        .collect();
+    let mut unplaced_entities = 0;
+    let mut entity_points = Vec::new();
+    for entity in map
+        .entities
+        .iter()
+        .filter(|e| is_standing_entity(e.classname()))
+    {
+        let Some(origin) = entity.origin() else {
+            continue;
+        };
+        let origin = origin.as_vec3();
+        match out_of_solid(&ref_world, origin).and_then(|p| drop_to_floor(&ref_world, p)) {
+            Some(point) => entity_points.push(point),
+            None => unplaced_entities += 1,
+        }
+    }
+    let covered_by_ours = |point: Vec3| {
+        ours_world.point_area(point + Vec3::Z).is_some_and(|a| {
+            ours_world.areas[a.index()]
+                .flags
+                .contains(AreaFlags::GROUNDED)
+        })
+    };
+    let standing: Vec<Vec3> = area_points.iter().chain(&entity_points).copied().collect();
+    let uncovered: Vec<Vec3> = standing
+        .iter()
+        .copied()
+        .filter(|&p| !covered_by_ours(p))
+        .collect();
+    let covered_points = standing.len() - uncovered.len();
+    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let report = CompareReport {
+        ours_areas: ours_world.areas.len(),
+        ref_areas: ref_world.areas.len(),
+        area_ratio: ratio(ours_world.areas.len(), ref_world.areas.len()),
+        coverage: ratio(covered_points, standing.len()),
+        standing_points: standing.len(),
+        area_points: area_points.len(),
+        entity_points: entity_points.len(),
+        covered_points,
+        unplaced_entities,
+        uncovered: uncovered
+            .iter()
+            .take(LISTED_MISSES)
+            .map(Vec3::to_array)
+            .collect(),
+    };
+    print_report(out, &report, json)
+}
