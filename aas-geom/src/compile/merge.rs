@@ -8,7 +8,7 @@
 //! | Rule | Why |
 //! |---|---|
 //! | both leaves are open, with the same [`blocked`](super::BspLeaf::blocked) mask (on the bits of the presence boxes), the same contents and the same mover model | an area has one presence type and one contents value |
-//! | the portal is not horizontal-ish: `|normal.z| < `[`MAX_STEEPNESS`] | areas do not stack vertically (a floor and the air above it stay apart) |
+//! | the portal is not horizontal-ish (`|normal.z| < `[`MAX_STEEPNESS`]), unless neither group is grounded | grounded areas do not stack vertically (a floor and the air above it stay apart); columns of air may merge |
 //! | both groups are *grounded* (a portal to solid or the outside whose normal pointing into the group has `z >= `[`MAX_STEEPNESS`], the ground face rule of [`areas`](super::areas)) or neither is | no new gaps: an area is never half floor, half drop |
 //! | the union is **convex** | areas are convex by definition |
 //!
@@ -200,7 +200,8 @@ fn sort_dedup(points: &mut Vec<DVec3>) {
 }
 
 /// The `(front, back)` leaves of every portal that may ever merge, in portal id order: both
-/// sides open with equal keys, a non-degenerate winding, not horizontal-ish.
+/// sides open with equal keys, a non-degenerate winding, not horizontal-ish between grounded
+/// leaves.
 fn candidate_pairs(
     tree: &BspTree,
     portals: &Portals,
@@ -216,8 +217,11 @@ fn candidate_pairs(
                 let same = keys
                     .get(a.0 as usize)
                     .is_some_and(|ka| keys.get(b.0 as usize) == Some(ka));
+                // Air may stack on air; a grounded area never merges with what lies above or
+                // below it.
+                let grounded = keys.get(a.0 as usize).is_some_and(|k| k.3);
                 let steep = is_gap_normal(tree.planes.get(p.plane).normal.z);
-                (ok(a) && ok(b) && same && !steep && p.winding.plane().is_some())
+                (ok(a) && ok(b) && same && !(steep && grounded) && p.winding.plane().is_some())
                     .then_some((a.0, b.0))
             }
             _ => None,
