@@ -12,6 +12,7 @@ mod common;
 mod areas_maps;
 mod bsp_real_data;
 mod expansion_props;
+mod golden_maps;
 mod merge_maps;
 mod prepare_real_data;
 mod prepare_synthetic;
