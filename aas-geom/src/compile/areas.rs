@@ -41,8 +41,9 @@
 //! - **Flags**: `GROUNDED` when the area has a ground face; `LIQUID` when its contents hold
 //!   water, lava or slime.
 //!
-//! Not done here (later steps): gravitational subdivision (an area may still mix ground and
-//! gap faces), ladders, bridges. Merging of leaves into larger areas is
+//! Not done here: gravitational subdivision (done before, on the tree, by
+//! [`subdivide_by_gravity`](super::subdivide_by_gravity); without it an area may mix ground and
+//! gap faces); ladders, bridges (later steps). Merging of leaves into larger areas is
 //! [`merge_leaves`](super::merge_leaves), which only makes the mapping.
 
 use super::PresenceBox;

@@ -1,8 +1,7 @@
 //! The AAS compiler (thesis §6.1–§6.3): from a [`BrushWorld`](crate::BrushWorld) to convex
 //! areas in a BSP tree. **In progress**: this module holds the stages up to areas made of open
-//! leaves merged into convex groups, stored as an [`AasWorld`](crate::world::AasWorld), with the
-//! entry point [`compile_world`]; gravitational subdivision, reachabilities and clustering come
-//! in later steps.
+//! leaves, split by gravity and merged into convex groups, stored as an [`AasWorld`](crate::world::AasWorld), with the
+//! entry point [`compile_world`]; reachabilities and clustering come in later steps.
 //!
 //! | Stage | Module | What it does |
 //! |---|---|---|
@@ -18,6 +17,7 @@
 //! | portals | [`mod@portalize`] | convex polygons between adjacent leaves, and to the outside |
 //! | outside | [`outside`] | flood fill from entity origins; unreached open leaves become solid; leaks reported |
 //! | seeds | [`seeds`] | entity origins nudged out of solid into open leaves, for outside removal |
+//! | gravity | [`gravity`] | open leaves mixing ground and gaps split by vertical planes through the gap edges |
 //! | areas | [`areas`] | one area per open leaf; faces from portals; face flags, presence, contents, area flags |
 //! | merging | [`merge`] | leaves grouped into larger convex, gap-free areas: the leaf → area mapping |
 //! | store | [`store`] (tables in [`store_tables`]) | the [`AasWorld`](crate::world::AasWorld): planes, vertices, edges, faces, areas, nodes, boxes, one cluster |
@@ -25,7 +25,7 @@
 //!
 //! The order of use: [`prepare_brushes`] → [`build_tree`] → [`prune_solid`] → [`portalize()`]
 //! → [`remove_outside`] → [`prune_solid`] again (outside leaves are solid now; portals must
-//! then be recomputed) → [`portalize()`] → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] →
+//! then be recomputed) → [`subdivide_by_gravity`] → [`portalize()`] → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] →
 //! [`store_world`]; [`compile_world`] runs all of it (seeds from [`find_seeds`]).
 //! [`box_brush()`] builds synthetic inputs for tests and benches.
 
@@ -36,6 +36,7 @@ pub mod bsp_build;
 pub mod bsp_tree;
 pub mod csg;
 pub mod expanded;
+pub mod gravity;
 pub mod merge;
 pub mod outside;
 pub mod pipeline;
@@ -62,6 +63,7 @@ pub use bsp_build::{BuildError, BuildSettings, build_tree, point_in_brush};
 pub use bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 pub use csg::find_contained;
 pub use expanded::ExpandedBrush;
+pub use gravity::{GravitySettings, GravityStats, MIN_EDGE_LENGTH, subdivide_by_gravity};
 pub use merge::{CONVEX_EPSILON, MAX_MERGE_PASSES, merge_leaves};
 pub use outside::{Leak, OutsideError, OutsideReport, remove_outside};
 pub use pipeline::{CompileError, CompileOutput, CompileSettings, CompileStats, compile_world};

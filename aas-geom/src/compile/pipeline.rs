@@ -7,8 +7,9 @@
 //! | `"prepare"` | [`prepare_brushes`] |
 //! | `"bsp"` | [`build_tree`] |
 //! | `"prune"` | [`prune_solid`] (both runs: after building and after outside removal) |
-//! | `"portals"` | [`portalize()`] (both runs: before and after outside removal) |
+//! | `"portals"` | [`portalize()`] (every run: before and after outside removal, and after gravitational subdivision) |
 //! | `"outside"` | [`find_seeds`] (entity origins nudged into open leaves) and [`remove_outside`] |
+//! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); the portalisation after it counts under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off) and [`build_areas`] |
 //! | `"store"` | [`store_world`] |
 //!
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::areas::{AreaDiagnostic, build_areas, one_area_per_leaf};
+use super::gravity::{GravitySettings, subdivide_by_gravity};
 use super::merge::merge_leaves;
 use super::seeds::find_seeds;
 use super::store::{StoreError, store_world};
@@ -46,11 +48,14 @@ pub struct CompileSettings {
     /// Merge open leaves into larger convex areas ([`merge_leaves`]); when off, every open
     /// leaf is its own area ([`one_area_per_leaf`]).
     pub merge_areas: bool,
+    /// Split open leaves that mix ground and gap portals ([`subdivide_by_gravity`], default
+    /// settings) before building areas.
+    pub gravity: bool,
 }
 
 impl Default for CompileSettings {
     /// [`PresenceBox::DEFAULTS`], default preparation and build settings, checksum 0, merging
-    /// on.
+    /// and gravitational subdivision on.
     fn default() -> Self {
         Self {
             boxes: PresenceBox::DEFAULTS.to_vec(),
@@ -58,6 +63,7 @@ impl Default for CompileSettings {
             build: BuildSettings::default(),
             bsp_checksum: 0,
             merge_areas: true,
+            gravity: true,
         }
     }
 }
@@ -113,6 +119,13 @@ pub struct CompileStats {
     pub outside_leaves: usize,
     /// Where the map leaks, if it does: the seed point and the leaking portal's centre.
     pub leak: Option<([f64; 3], [f64; 3])>,
+    /// Open leaves mixing ground and gap portals before gravitational subdivision (0 when it
+    /// is off).
+    pub gravity_mixed_before: usize,
+    /// Open leaves still mixing after it (0 when it is off).
+    pub gravity_mixed_after: usize,
+    /// Leaves split by it.
+    pub gravity_splits: usize,
     /// Nodes of the final tree.
     pub nodes: usize,
     /// Leaves of the final tree.
@@ -238,6 +251,16 @@ pub fn compile_world(
         .map(|leak: &Leak| (leak.seed_point.to_array(), leak.point.to_array()));
     drop(portals);
     phases.time("prune", || prune_solid(&mut tree));
+    let gravity = phases.time("gravity", || {
+        settings
+            .gravity
+            .then(|| subdivide_by_gravity(&mut tree, &GravitySettings::default()))
+    });
+    if let Some(gravity) = gravity {
+        stats.gravity_mixed_before = gravity.mixed_before;
+        stats.gravity_mixed_after = gravity.mixed_after;
+        stats.gravity_splits = gravity.splits;
+    }
     let portals = phases.time("portals", || portalize(&tree));
     stats.nodes = tree.node_count();
     stats.leaves = tree.leaf_count();

@@ -134,7 +134,7 @@ fn box_room_compiles_to_grounded_areas() {
     assert_eq!(
         names,
         [
-            "prepare", "bsp", "prune", "portals", "outside", "areas", "store"
+            "prepare", "bsp", "prune", "portals", "outside", "gravity", "areas", "store"
         ]
     );
     assert!(

@@ -265,7 +265,8 @@ fn compile_the_harness_room_into_a_loadable_aas() {
     assert_eq!(
         phases,
         [
-            "read", "prepare", "bsp", "prune", "portals", "outside", "areas", "store", "write"
+            "read", "prepare", "bsp", "prune", "portals", "outside", "gravity", "areas", "store",
+            "write"
         ]
     );
     assert!(report["total_ms"].as_f64().unwrap() > 0.0);
