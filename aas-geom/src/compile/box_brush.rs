@@ -15,16 +15,7 @@ pub fn box_brush(
     blocks: PresenceMask,
     source: usize,
 ) -> ExpandedBrush {
-    let planes = Plane::axial_box(mins, maxs).to_vec();
-    ExpandedBrush {
-        planes,
-        contents,
-        model: 0,
-        blocks,
-        source,
-        mins,
-        maxs,
-    }
+    plane_brush(&Plane::axial_box(mins, maxs), mins, maxs, contents, blocks, source)
 }
 
 /// An expanded brush bounded by `planes` (outward normals, normalised here), with bounds

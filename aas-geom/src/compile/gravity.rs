@@ -150,15 +150,20 @@ fn potential((ground, gap): (usize, usize)) -> usize {
 }
 
 /// Splits every open leaf of `tree` that mixes ground and gap portals (see the
-/// [module docs](self)). The tree's portals must be recomputed afterwards.
+/// [module docs](self)), and returns the portals of the tree as it is left, so that the caller
+/// need not portalise it again.
 ///
 /// # Complexity
 /// Per round one [`portalize()`] plus, for each mixing leaf, `O(s · c · p)` for `s` splits,
 /// `c` candidate edges and `p` points of its portal windings.
-pub fn subdivide_by_gravity(tree: &mut BspTree, settings: &GravitySettings) -> GravityStats {
+pub fn subdivide_by_gravity(
+    tree: &mut BspTree,
+    settings: &GravitySettings,
+) -> (GravityStats, Portals) {
     let mut stats = GravityStats::default();
-    // One portalisation per round plus the final check.
-    for round in 0..=settings.max_rounds {
+    // One portalisation per round plus the final check, whose portals are returned.
+    let mut round = 0;
+    loop {
         let portals = portalize(tree);
         let mixed: Vec<Region> = (0..tree.leaves.len())
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
@@ -169,9 +174,10 @@ pub fn subdivide_by_gravity(tree: &mut BspTree, settings: &GravitySettings) -> G
             stats.mixed_before = mixed.len();
         }
         stats.mixed_after = mixed.len();
-        if mixed.is_empty() || round == settings.max_rounds {
-            break;
+        if mixed.is_empty() || round >= settings.max_rounds {
+            return (stats, portals);
         }
+        round += 1;
         stats.rounds += 1;
         let mut parents = parent_slots(tree);
         let before = stats.splits;
@@ -179,10 +185,10 @@ pub fn subdivide_by_gravity(tree: &mut BspTree, settings: &GravitySettings) -> G
             stats.splits += split_region(tree, &mut parents, region, settings);
         }
         if stats.splits == before {
-            break;
+            // Nothing changed: the portals still describe the tree.
+            return (stats, portals);
         }
     }
-    stats
 }
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or

@@ -7,9 +7,9 @@
 //! | `"prepare"` | [`prepare_brushes`] |
 //! | `"bsp"` | [`build_tree`] |
 //! | `"prune"` | [`prune_solid`] (both runs: after building and after outside removal) |
-//! | `"portals"` | [`portalize()`] (every run: before and after outside removal, and after gravitational subdivision) |
+//! | `"portals"` | [`portalize()`] (before outside removal, and again afterwards when gravitational subdivision is off) |
 //! | `"outside"` | [`find_seeds`] (entity origins nudged into open leaves) and [`remove_outside`] |
-//! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); the portalisation after it counts under `"portals"` |
+//! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off) and [`build_areas`] |
 //! | `"store"` | [`store_world`] |
 //!
@@ -256,12 +256,15 @@ pub fn compile_world(
             .gravity
             .then(|| subdivide_by_gravity(&mut tree, &GravitySettings::default()))
     });
-    if let Some(gravity) = gravity {
-        stats.gravity_mixed_before = gravity.mixed_before;
-        stats.gravity_mixed_after = gravity.mixed_after;
-        stats.gravity_splits = gravity.splits;
-    }
-    let portals = phases.time("portals", || portalize(&tree));
+    let portals = match gravity {
+        Some((gravity, portals)) => {
+            stats.gravity_mixed_before = gravity.mixed_before;
+            stats.gravity_mixed_after = gravity.mixed_after;
+            stats.gravity_splits = gravity.splits;
+            portals
+        }
+        None => phases.time("portals", || portalize(&tree)),
+    };
     stats.nodes = tree.node_count();
     stats.leaves = tree.leaf_count();
     stats.solid_leaves = tree.solid_leaf_count();

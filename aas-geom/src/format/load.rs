@@ -59,13 +59,25 @@ pub fn load_brush_world(path: &Path, options: &ReadOptions) -> Result<BrushWorld
         path: path.to_owned(),
         source,
     })?;
+    read_brush_world(&bytes, path, options)
+}
+
+/// [`load_brush_world`] on bytes already read from `path` (which names the file in errors).
+///
+/// # Errors
+/// [`LoadError::Bsp`] or [`LoadError::Map`] naming `path` and the defect's location.
+pub fn read_brush_world(
+    bytes: &[u8],
+    path: &Path,
+    options: &ReadOptions,
+) -> Result<BrushWorld, LoadError> {
     if bytes.starts_with(b"IBSP") {
-        read_bsp(&bytes, &options.bsp_patches).map_err(|source| LoadError::Bsp {
+        read_bsp(bytes, &options.bsp_patches).map_err(|source| LoadError::Bsp {
             path: path.to_owned(),
             source,
         })
     } else {
-        read_map(&bytes, &options.map).map_err(|source| LoadError::Map {
+        read_map(bytes, &options.map).map_err(|source| LoadError::Map {
             path: path.to_owned(),
             source,
         })

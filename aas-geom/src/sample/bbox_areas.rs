@@ -27,10 +27,7 @@ impl AasWorld {
                     if budget == 0 {
                         break;
                     }
-                    let Some(record) = self.nodes.get(node.index()) else {
-                        continue;
-                    };
-                    let Some(plane) = self.planes.get(record.plane.index()) else {
+                    let Some((record, plane)) = self.node_and_plane(node) else {
                         continue;
                     };
                     let distance = plane.normal.dot(center) - plane.dist;

@@ -137,14 +137,8 @@ impl AasWorld {
     /// Pushes the part(s) of `segment` on each side of `node`'s plane, far side first so that
     /// the near side is processed first.
     fn split_segment(&self, node: NodeId, segment: Segment, stack: &mut Vec<Segment>) {
-        let Some(node_record) = self.nodes.get(node.index()) else {
-            stack.push(Segment {
-                child: NodeChild::Solid,
-                ..segment
-            });
-            return;
-        };
-        let Some(plane) = self.planes.get(node_record.plane.index()) else {
+        let Some((node_record, plane)) = self.node_and_plane(node) else {
+            // A broken reference in an unvalidated world: treat it as a wall.
             stack.push(Segment {
                 child: NodeChild::Solid,
                 ..segment

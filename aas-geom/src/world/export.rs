@@ -37,7 +37,6 @@ impl AasWorld {
     /// `O(records)`.
     #[must_use]
     pub fn to_q3(&self) -> AasFile {
-        let zero_vec = glam::Vec3::ZERO;
         let bboxes = self
             .boxes
             .iter()
@@ -58,7 +57,7 @@ impl AasWorld {
             })
             .collect();
         let edges = with_dummy(
-            AasEdge { vertexes: [0, 0] },
+            AasEdge::default(),
             self.edges
                 .iter()
                 .map(|e| AasEdge {
@@ -72,14 +71,7 @@ impl AasWorld {
             .map(|r| signed(r.edge.0, r.reversed))
             .collect();
         let faces = with_dummy(
-            AasFace {
-                plane_num: 0,
-                face_flags: 0,
-                num_edges: 0,
-                first_edge: 0,
-                front_area: 0,
-                back_area: 0,
-            },
+            AasFace::default(),
             self.faces
                 .iter()
                 .map(|f| AasFace {
@@ -98,14 +90,7 @@ impl AasWorld {
             .map(|r| signed(r.face.0, r.back_side))
             .collect();
         let areas = with_dummy(
-            AasArea {
-                area_num: 0,
-                num_faces: 0,
-                first_face: 0,
-                mins: zero_vec,
-                maxs: zero_vec,
-                center: zero_vec,
-            },
+            AasArea::default(),
             self.areas
                 .iter()
                 .zip(0..)
@@ -121,13 +106,8 @@ impl AasWorld {
         );
         let area_settings = with_dummy(
             AasAreaSettings {
-                contents: 0,
-                area_flags: 0,
-                presence_type: 0,
-                cluster: 0,
-                cluster_area_num: 0,
-                num_reachable_areas: 0,
                 first_reachable_area: 1,
+                ..AasAreaSettings::default()
             },
             self.areas
                 .iter()
@@ -149,16 +129,7 @@ impl AasWorld {
                 .collect(),
         );
         let reachabilities = with_dummy(
-            AasReachability {
-                area_num: 0,
-                face_num: 0,
-                edge_num: 0,
-                start: zero_vec,
-                end: zero_vec,
-                travel_type: 0,
-                travel_time: 0,
-                padding: [0; 2],
-            },
+            AasReachability::default(),
             self.reachabilities
                 .iter()
                 .map(|r| AasReachability {
@@ -174,10 +145,7 @@ impl AasWorld {
                 .collect(),
         );
         let nodes = with_dummy(
-            AasNode {
-                plane_num: 0,
-                children: [0, 0],
-            },
+            AasNode::default(),
             self.nodes
                 .iter()
                 .map(|n| AasNode {
@@ -191,12 +159,7 @@ impl AasWorld {
                 .collect(),
         );
         let portals = with_dummy(
-            AasPortal {
-                area_num: 0,
-                front_cluster: 0,
-                back_cluster: 0,
-                cluster_area_num: [0, 0],
-            },
+            AasPortal::default(),
             self.portals
                 .iter()
                 .map(|p| AasPortal {
@@ -209,12 +172,7 @@ impl AasWorld {
         );
         let portal_index = self.portal_refs.iter().map(|p| number(p.0)).collect();
         let clusters = with_dummy(
-            AasCluster {
-                num_areas: 0,
-                num_reachability_areas: 0,
-                num_portals: 0,
-                first_portal: 0,
-            },
+            AasCluster::default(),
             self.clusters
                 .iter()
                 .map(|c| AasCluster {

@@ -227,8 +227,7 @@ impl AasWorld {
                 NodeChild::Solid => return None,
                 NodeChild::Area(area) => return Some(area),
                 NodeChild::Node(node) => {
-                    let node = self.nodes.get(node.index())?;
-                    let plane = self.planes.get(node.plane.index())?;
+                    let (node, plane) = self.node_and_plane(node)?;
                     // As botlib: strictly in front goes to child 0, on or behind to child 1.
                     let in_front = plane.normal.dot(point) - plane.dist > 0.0;
                     let side = usize::from(!in_front);
@@ -237,6 +236,13 @@ impl AasWorld {
             }
         }
         None
+    }
+
+    /// A node's children and plane, or `None` for a node or plane id out of range (only in a
+    /// world that was not [validated](AasWorld::validate)).
+    pub(crate) fn node_and_plane(&self, node: NodeId) -> Option<(&Node, &WorldPlane)> {
+        let record = self.nodes.get(node.index())?;
+        Some((record, self.planes.get(record.plane.index())?))
     }
 
     /// The reachabilities leaving `area`.

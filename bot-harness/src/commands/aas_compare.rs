@@ -14,9 +14,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use aas_geom::PatchSettings;
 use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
-use aas_geom::format::bsp_q3::read_bsp;
+use aas_geom::format::{ReadOptions, load_brush_world};
 use aas_geom::world::AasWorld;
 use glam::Vec3;
 use serde::Serialize;
@@ -108,16 +107,7 @@ pub(super) fn run(
 ) -> Result<(), CliError> {
     let ours_world = read_world(ours)?;
     let ref_world = read_world(reference)?;
-    let bytes = std::fs::read(bsp).map_err(|source| CliError::Io {
-        path: bsp.to_owned(),
-        source,
-    })?;
-    let map = read_bsp(&bytes, &PatchSettings::default()).map_err(|source| {
-        CliError::Load(aas_geom::format::LoadError::Bsp {
-            path: bsp.to_owned(),
-            source,
-        })
-    })?;
+    let map = load_brush_world(bsp, &ReadOptions::default())?;
 
     let area_points: Vec<Vec3> = ref_world
         .areas

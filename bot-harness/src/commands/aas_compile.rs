@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::bsp_q3::bsp_checksum;
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadOptions, read_brush_world};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -51,7 +51,7 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         path: args.map.clone(),
         source,
     })?;
-    let world = load_brush_world(&args.map, &ReadOptions::default())?;
+    let world = read_brush_world(&bytes, &args.map, &ReadOptions::default())?;
     let mut settings = CompileSettings::default();
     if bytes.starts_with(b"IBSP") {
         settings.bsp_checksum = bsp_checksum(&bytes);
