@@ -15,7 +15,14 @@ pub fn box_brush(
     blocks: PresenceMask,
     source: usize,
 ) -> ExpandedBrush {
-    plane_brush(&Plane::axial_box(mins, maxs), mins, maxs, contents, blocks, source)
+    plane_brush(
+        &Plane::axial_box(mins, maxs),
+        mins,
+        maxs,
+        contents,
+        blocks,
+        source,
+    )
 }
 
 /// An expanded brush bounded by `planes` (outward normals, normalised here), with bounds
