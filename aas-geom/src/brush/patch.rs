@@ -7,6 +7,15 @@
 //! triangles, and each non-degenerate triangle becomes a thin prism: the triangle's plane, a
 //! parallel plane [`PatchSettings::thickness`] units behind it, and one plane through each edge.
 //!
+//! # Which side is the front
+//!
+//! A triangle of grid cell (`column`, `row`) is wound so that its normal is
+//! `(P[column + 1] − P[column]) × (P[row + 1] − P[row])`, the side Quake III draws: q3map's
+//! vertex normals of every patch in the shared real maps point that way. The prism lies behind
+//! that side, inside whatever the patch covers, so a solid curve never reaches into the open
+//! space in front of it; a prism built on the other side would stick out by the thickness and,
+//! once expanded by the player box, leave a sliver of open space along every curved wall.
+//!
 //! # Complexity
 //! `O(spans × subdivisions²)` time and memory per patch; both the control grid and the
 //! subdivision are bounded ([`MAX_PATCH_DIMENSION`], [`MAX_SUBDIVISIONS`]), so a hostile file
@@ -193,7 +202,7 @@ impl Patch {
                 let b = a + 1;
                 let c = a + grid_width;
                 let d = c + 1;
-                for triangle in [[a, c, b], [b, c, d]] {
+                for triangle in [[a, b, c], [b, d, c]] {
                     let [p, q, r] = triangle.map(|i| vertices[i as usize]);
                     if let Some(sides) = thin_prism(p, q, r, settings.thickness, texture) {
                         triangles.push(triangle);

@@ -18,7 +18,12 @@
 //! 3. Otherwise every candidate is scored by sorting the node's fragments against it (bounding
 //!    box first, face points when the box straddles), and the lowest score wins:
 //!
-//!    `score = split_weight · splits + balance_weight · |front − back| − axial_bonus · axial`
+//!    `score = split_weight · splits + balance_weight · |front − back| − axial_bonus · axial
+//!    − facing_weight · facing`
+//!
+//!    where `facing` counts the node's fragments with a face on the candidate plane (either
+//!    orientation): a plane many brushes share — a floor level, a long wall line — separates
+//!    them all at once, along surfaces that bound open space anyway.
 //!
 //!    With [`BuildSettings::prefer_exposed_faces`], only planes with an *exposed* open face
 //!    compete while there are any: a face lying inside another brush of the same kind (an
@@ -43,17 +48,25 @@
 //! one in ten water; "2 boxes": each solid box expanded by the standing and crouching boxes,
 //! 950 brushes), release build, one core shared with other work:
 //!
-//! | weights (split, balance, axial) | 1 box: nodes (after pruning), open leaves, depth, build | 2 boxes: nodes (after pruning), open leaves, depth, build |
+//! | weights (split, balance, axial, facing) | 1 box: nodes (after pruning), open leaves, depth, build | 2 boxes: nodes (after pruning), open leaves, depth, build |
 //! |---|---|---|
-//! | **default (4, 1, 2), exposed first** | 4878 (4427), 3253, 29, 38 ms | 9728 (7971), 5630, 37, 116 ms |
-//! | (4, 1, 2), no exposed-first tier | 4884 (4440), 3259, 30, 36 ms | 9734 (8017), 5652, 37, 112 ms |
-//! | splits only (1, 0, 0) | 6967 (6467), 4761, 113, 305 ms | 15820 (13571), 9803, 159, 1283 ms |
-//! | balance only (0, 1, 0) | 11349 (11020), 7444, 18, 60 ms | 24983 (23320), 14699, 20, 194 ms |
-//! | (1, 1, 0) | 6525 (6076), 4437, 19, 42 ms | 13921 (11876), 8528, 22, 157 ms |
-//! | (16, 1, 2) | 4720 (4275), 3148, 38, 41 ms | 10123 (8340), 5892, 65, 300 ms |
+//! | **default (4, 1, 2, 8), exposed first** | 4809 (4773), 3492, 24, 22 ms | 8159 (8090), 5988, 29, 56 ms |
+//! | (4, 1, 2, 0) | 4579 (4541), 3367, 25, 20 ms | 8138 (8045), 5865, 36, 50 ms |
+//! | (4, 1, 2, 8), no exposed-first tier | 4844 (4817), 3512, 26, 20 ms | 8080 (8035), 5942, 32, 39 ms |
+//! | splits only (1, 0, 0, 8) | 7415 (7359), 5223, 32, 33 ms | 9945 (9866), 7124, 36, 56 ms |
+//! | balance only (0, 1, 0, 8) | 17594 (17580), 11454, 21, 60 ms | 24355 (24258), 15328, 26, 99 ms |
+//! | (1, 1, 0, 8) | 7177 (7144), 5046, 20, 28 ms | 10873 (10825), 7720, 23, 50 ms |
+//! | (16, 1, 2, 8) | 4395 (4365), 3217, 35, 21 ms | 8047 (7964), 5869, 58, 69 ms |
 //!
-//! (All planes of this world are axial, so the axial bonus changes nothing here; it only
-//! orders axial before sloped planes of similar score.) Splits dominate the leaf count; the
+//! Random boxes seldom share a plane, so the facing term costs a few per cent of leaves there.
+//! On real maps, where floors and wall lines are shared by many brushes, it matters most. The
+//! nine shared maps (release, both boxes, whole compile, area counts against bspc's reference
+//! files, portal-id merge order, split 4, balance 1, axial 2): facing weight 0 gave 4,681
+//! areas in total (1.26 × bspc's 3,725) in 1.27 s; weight 4 gave 1.12 ×; weight 8 gave 4,060
+//! (1.09 ×) in 0.93 s; weight 16 gave 1.06 × but a deeper tree. 8 is the default.
+//!
+//! (All planes of the random box world are axial, so the axial bonus changes nothing there;
+//! it only orders axial before sloped planes of similar score.) Splits dominate the leaf count; the
 //! balance term alone fragments badly but without it the tree is deep and slow to build; a
 //! split weight of about 4 is the best trade-off measured. Random boxes rarely touch, so the
 //! exposed-first tier barely matters there; on the test world `room_with_block` (a room with
@@ -105,6 +118,8 @@ pub struct BuildSettings {
     pub balance_weight: f64,
     /// Bonus (subtracted) for an axial candidate plane.
     pub axial_bonus: f64,
+    /// Bonus (subtracted) per fragment with a face on the candidate plane.
+    pub facing_weight: f64,
     /// How far the root region extends beyond the brushes (units).
     pub margin: f64,
     /// The greatest tree depth accepted.
@@ -124,6 +139,7 @@ impl Default for BuildSettings {
             split_weight: 4.0,
             balance_weight: 1.0,
             axial_bonus: 2.0,
+            facing_weight: 8.0,
             margin: 16.0,
             max_depth: 4096,
             prefer_exposed_faces: true,
@@ -554,8 +570,18 @@ impl Context<'_> {
         let mut best: Option<(f64, PlaneId)> = None;
         for (id, _) in faces.into_iter().step_by(stride) {
             let plane = self.planes.get(id);
-            let (mut front, mut back, mut splits) = (0_usize, 0_usize, 0_usize);
+            let (mut front, mut back, mut splits, mut facing) =
+                (0_usize, 0_usize, 0_usize, 0_usize);
             for fragment in fragments {
+                if self.settings.facing_weight != 0.0
+                    && fragment
+                        .shape
+                        .faces()
+                        .iter()
+                        .any(|face| face.plane.canonical() == id)
+                {
+                    facing += 1;
+                }
                 match fragment.shape.side_of(&plane) {
                     Side::Front => front += 1,
                     Side::Back | Side::On => back += 1,
@@ -565,7 +591,8 @@ impl Context<'_> {
             let axial = if self.planes.is_axial(id) { 1.0 } else { 0.0 };
             let score = self.settings.split_weight * splits as f64
                 + self.settings.balance_weight * front.abs_diff(back) as f64
-                - self.settings.axial_bonus * axial;
+                - self.settings.axial_bonus * axial
+                - self.settings.facing_weight * facing as f64;
             if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, id));
             }

@@ -8,8 +8,7 @@
 //! | Rule | Why |
 //! |---|---|
 //! | both leaves are open, with the same [`blocked`](super::BspLeaf::blocked) mask (on the bits of the presence boxes), the same contents and the same mover model | an area has one presence type and one contents value |
-//! | the portal is not horizontal-ish (`|normal.z| < `[`MAX_STEEPNESS`]), unless neither group is grounded | grounded areas do not stack vertically (a floor and the air above it stay apart); columns of air may merge |
-//! | both groups are *grounded* (a portal to solid or the outside whose normal pointing into the group has `z >= `[`MAX_STEEPNESS`], the ground face rule of [`areas`](super::areas)) or neither is | no new gaps: an area is never half floor, half drop |
+//! | the union does not **mix ground and gaps**: it has no *ground* side (a portal to solid or the outside whose normal pointing into the union has `z >= `[`MAX_STEEPNESS`], the ground face rule of [`areas`](super::areas)) or no *gap* side (the same towards an open leaf outside the union) | no new gaps: an area is never half floor, half drop. A floor leaf and the air above it do merge (the portal between them becomes internal), as do columns of air |
 //! | the union is **convex** | areas are convex by definition |
 //!
 //! # Convexity
@@ -26,14 +25,14 @@
 //!
 //! # Order
 //!
-//! Deterministic: passes over the candidate portals in portal id order, each merging wherever
-//! the rules allow, until a pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. Area
+//! Deterministic: passes over the candidate portals, largest winding area first (ties in
+//! portal id order), each merging wherever the rules allow, until a pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. Area
 //! ids are then assigned in order of each group's first leaf id.
 
 use glam::DVec3;
 
 use super::PresenceBox;
-use super::areas::{is_gap_normal, is_ground_normal};
+use super::areas::is_ground_normal;
 use super::bsp_tree::{BspTree, LeafId};
 use super::plane_set::PlaneId;
 use super::portalize::{PortalSide, Portals};
@@ -58,6 +57,10 @@ struct LeafSide {
     outward: PlaneId,
     /// The open leaf on the other side; `None` for solid or the outside.
     other: Option<u32>,
+    /// Whether the portal is a floor of the leaf: its normal pointing into the leaf has
+    /// `z >= `[`MAX_STEEPNESS`]. Towards solid or the outside that is ground, towards an open
+    /// leaf a gap.
+    floor: bool,
 }
 
 /// A group of leaves being merged, stored at the index of its representative leaf.
@@ -67,11 +70,12 @@ struct Group {
     leaves: Vec<u32>,
     /// The points of its leaves' portal windings, sorted and without exact duplicates.
     vertices: Vec<DVec3>,
+    /// Whether one of its leaves has a ground side.
+    grounded: bool,
 }
 
-/// What must be equal for two leaves to share an area: blocked bits, contents, mover model,
-/// grounded.
-type LeafKey = (u8, u32, u32, bool);
+/// What must be equal for two leaves to share an area: blocked bits, contents, mover model.
+type LeafKey = (u8, u32, u32);
 
 /// The leaf → area mapping of `tree` with open leaves merged into convex, gap-free areas (see
 /// the [module docs](self)); `portals` must have been computed for `tree`, `boxes` are the
@@ -99,20 +103,13 @@ pub fn merge_leaves(
     let keys: Vec<LeafKey> = tree
         .leaves
         .iter()
-        .zip(&sides)
-        .map(|(leaf, sides)| {
-            let grounded = sides.iter().any(|s| {
-                s.other.is_none() && is_ground_normal(-tree.planes.get(s.outward).normal.z)
-            });
-            (
-                leaf.blocked.0 & box_bits,
-                leaf.contents.bits(),
-                leaf.model,
-                grounded,
-            )
-        })
+        .map(|leaf| (leaf.blocked.0 & box_bits, leaf.contents.bits(), leaf.model))
         .collect();
-    let candidates = candidate_pairs(tree, portals, &open, &keys);
+    let grounded: Vec<bool> = sides
+        .iter()
+        .map(|sides| sides.iter().any(|s| s.floor && s.other.is_none()))
+        .collect();
+    let candidates = candidate_pairs(portals, &open, &keys);
     let mut group_of: Vec<u32> = (0..leaf_count)
         .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
@@ -120,6 +117,7 @@ pub fn merge_leaves(
         .map(|i| Group {
             leaves: group_of.get(i).copied().into_iter().collect(),
             vertices: leaf_vertices(portals, i),
+            grounded: grounded.get(i).copied().unwrap_or(false),
         })
         .collect();
     for _ in 0..MAX_MERGE_PASSES {
@@ -129,7 +127,10 @@ pub fn merge_leaves(
             else {
                 continue;
             };
-            if ga == gb || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb) {
+            if ga == gb
+                || union_mixes(&sides, &group_of, &groups, ga, gb)
+                || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
+            {
                 continue;
             }
             absorb(&mut groups, &mut group_of, ga, gb);
@@ -168,6 +169,7 @@ fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafS
                     LeafSide {
                         outward,
                         other: is_open(other),
+                        floor: is_ground_normal(-tree.planes.get(outward).normal.z),
                     }
                 })
                 .collect()
@@ -199,16 +201,10 @@ fn sort_dedup(points: &mut Vec<DVec3>) {
     points.dedup();
 }
 
-/// The `(front, back)` leaves of every portal that may ever merge, in portal id order: both
-/// sides open with equal keys, a non-degenerate winding, not horizontal-ish between grounded
-/// leaves.
-fn candidate_pairs(
-    tree: &BspTree,
-    portals: &Portals,
-    open: &[bool],
-    keys: &[LeafKey],
-) -> Vec<(u32, u32)> {
-    portals
+/// The `(front, back)` leaves of every portal that may ever merge (both sides open with equal
+/// keys and a non-degenerate winding), largest portal area first, then in portal id order.
+fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u32, u32)> {
+    let mut pairs = portals
         .portals
         .iter()
         .filter_map(|p| match (p.front, p.back) {
@@ -217,16 +213,47 @@ fn candidate_pairs(
                 let same = keys
                     .get(a.0 as usize)
                     .is_some_and(|ka| keys.get(b.0 as usize) == Some(ka));
-                // Air may stack on air; a grounded area never merges with what lies above or
-                // below it.
-                let grounded = keys.get(a.0 as usize).is_some_and(|k| k.3);
-                let steep = is_gap_normal(tree.planes.get(p.plane).normal.z);
-                (ok(a) && ok(b) && same && !(steep && grounded) && p.winding.plane().is_some())
-                    .then_some((a.0, b.0))
+                (ok(a) && ok(b) && same && p.winding.plane().is_some()).then_some((
+                    a.0,
+                    b.0,
+                    p.winding.area(),
+                ))
             }
             _ => None,
         })
-        .collect()
+        .collect::<Vec<_>>();
+    // Largest shared portal first (stable: ties keep portal id order).
+    pairs.sort_by(|x, y| y.2.total_cmp(&x.2));
+    pairs.into_iter().map(|(a, b, _)| (a, b)).collect()
+}
+
+/// Whether the union of groups `a` and `b` would have both a ground side and a gap side (a
+/// floor side towards an open leaf outside the union).
+fn union_mixes(
+    sides: &[Vec<LeafSide>],
+    group_of: &[u32],
+    groups: &[Group],
+    a: u32,
+    b: u32,
+) -> bool {
+    let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
+        return false;
+    };
+    if !ga.grounded && !gb.grounded {
+        return false;
+    }
+    ga.leaves
+        .iter()
+        .chain(&gb.leaves)
+        .filter_map(|&l| sides.get(l as usize))
+        .flatten()
+        .any(|s| {
+            s.floor
+                && s.other.is_some_and(|o| {
+                    let g = group_of.get(o as usize).copied();
+                    g != Some(a) && g != Some(b)
+                })
+        })
 }
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
@@ -301,6 +328,7 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
         }
     }
     if let Some(group) = groups.get_mut(keep as usize) {
+        group.grounded |= moved.grounded;
         group.leaves.extend(moved.leaves);
         group.vertices.extend(moved.vertices);
         sort_dedup(&mut group.vertices);

@@ -75,7 +75,14 @@ fn random_world(count: usize, boxes: &[PresenceBox]) -> Vec<ExpandedBrush> {
 fn report_variants(world: &[ExpandedBrush], box_count: usize, name: &str) {
     let base = BuildSettings::default();
     let variants = [
-        ("default (4, 1, 2, exposed first)", base),
+        ("default (4, 1, 2, facing 8, exposed first)", base),
+        (
+            "no facing term",
+            BuildSettings {
+                facing_weight: 0.0,
+                ..base
+            },
+        ),
         (
             "no exposed-first tier",
             BuildSettings {

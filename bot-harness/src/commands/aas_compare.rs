@@ -7,9 +7,11 @@
 //! REF area a standing player fits in) and dropped onto the floor below. Dropping is a
 //! standing-box trace 4096 units down in REF; the point rests 0.125 units above the floor.
 //!
-//! **Coverage**: the fraction of standing points that lie in a grounded area of OURS, tested 1
-//! unit above the dropped point (so that floors a fraction of a unit apart in the two files do
-//! not count as misses).
+//! **Coverage**: the fraction of standing points that lie in a grounded area of OURS, tested at
+//! the dropped point and 0.5 and 1 unit above it (a point counts when one of them is in a
+//! grounded area): floors a fraction of a unit apart in the two files do not count as misses,
+//! and neither does a grounded area of OURS that is thinner than a unit (a floor slab under
+//! an air area that a nearly level plane cut off).
 
 use std::io::Write;
 use std::path::Path;
@@ -33,6 +35,10 @@ const STANDING_TEAM_PREFIX: &str = "team_ctf_";
 
 /// How far an origin may be moved to get out of solid (units).
 const NUDGE: [f32; 4] = [1.0, 4.0, 8.0, 16.0];
+
+/// Heights above a dropped standing point at which OURS is probed; the point is covered when
+/// one of them lies in a grounded area.
+const COVERAGE_HEIGHTS: [f32; 3] = [0.0, 0.5, 1.0];
 
 /// At most this many uncovered points are listed in the report.
 const LISTED_MISSES: usize = 20;
@@ -132,10 +138,14 @@ pub(super) fn run(
         }
     }
     let covered_by_ours = |point: Vec3| {
-        ours_world.point_area(point + Vec3::Z).is_some_and(|a| {
-            ours_world.areas[a.index()]
-                .flags
-                .contains(AreaFlags::GROUNDED)
+        COVERAGE_HEIGHTS.iter().any(|&dz| {
+            ours_world
+                .point_area(point + Vec3::Z * dz)
+                .is_some_and(|a| {
+                    ours_world.areas[a.index()]
+                        .flags
+                        .contains(AreaFlags::GROUNDED)
+                })
         })
     };
     let standing: Vec<Vec3> = area_points.iter().chain(&entity_points).copied().collect();
