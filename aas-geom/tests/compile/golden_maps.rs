@@ -1,13 +1,16 @@
-//! Golden cases of thesis Figure 18.1 on small maps of our own: stairs and a crouch tunnel.
+//! Golden cases of thesis Figure 18.1 on small maps of our own: stairs, a crouch tunnel, a gap
+//! in the floor and an arch.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
+use aas_geom::format::aas_q3::{AreaFlags, FaceFlags, PresenceType};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::AasWorld;
 use glam::Vec3;
 
 const STAIRS_ROOM: &[u8] = include_bytes!("../maps/stairs_room.map");
 const CROUCH_TUNNEL: &[u8] = include_bytes!("../maps/crouch_tunnel.map");
+const GAP_ROOM: &[u8] = include_bytes!("../maps/gap_room.map");
+const ARCH_ROOM: &[u8] = include_bytes!("../maps/arch_room.map");
 
 fn compile(map: &[u8]) -> AasWorld {
     let world = read_map(map, &MapOptions::default()).expect("test map parses");
@@ -94,4 +97,116 @@ fn a_low_tunnel_holds_crouch_only_areas() {
                 .contains(PresenceType::NORMAL)
         );
     }
+}
+
+/// The flags of the area at `point`, which must be open space.
+fn area_flags(world: &AasWorld, point: Vec3) -> AreaFlags {
+    let area = world
+        .point_area(point)
+        .unwrap_or_else(|| panic!("{point} is open space"));
+    world.areas[area.index()].flags
+}
+
+#[test]
+fn a_gap_in_the_floor_is_air_down_to_the_pit_floor() {
+    let world = compile(GAP_ROOM);
+    // Both floors are ground; the expanded floor edge reaches 15 units over the gap.
+    for x in [-128.0, -20.0, 20.0, 128.0] {
+        let rest = landing(&world, Vec3::new(x, 0.0, 200.0));
+        assert!((rest.z - 24.0).abs() < 0.5, "x {x}: rests at {}", rest.z);
+        let flags = area_flags(&world, rest + Vec3::Z);
+        assert!(flags.contains(AreaFlags::GROUNDED), "x {x}: {flags:?}");
+    }
+    // Over the gap, at floor height, one falls into the pit: those points are not in the areas
+    // of the floors beside it, and dropped from there one lands on the pit floor.
+    let floor_areas = [-20.0, 20.0].map(|x| world.point_area(Vec3::new(x, 0.0, 25.0)));
+    for x in [-14.0, 0.0, 14.0] {
+        let over = Vec3::new(x, 0.0, 25.0);
+        assert!(
+            !floor_areas.contains(&world.point_area(over)),
+            "x {x}: over the gap, yet in a floor's area"
+        );
+        let pit = landing(&world, over);
+        assert!((pit.z - (-104.0)).abs() < 0.5, "x {x}: lands at {}", pit.z);
+        let flags = area_flags(&world, pit + Vec3::Z);
+        assert!(flags.contains(AreaFlags::GROUNDED), "pit floor: {flags:?}");
+    }
+    // Gravitational subdivision: no area is both ground and gap.
+    for (index, area) in world.areas.iter().enumerate() {
+        let faces = &world.face_refs[area.faces.start as usize..area.faces.end as usize];
+        let has = |flag: FaceFlags| {
+            faces
+                .iter()
+                .any(|r| world.faces[r.face.index()].flags.contains(flag))
+        };
+        // A gap face is a floor of the area above it; the area below it owns it too, as its
+        // ceiling, so look at the faces whose normal points up into this area.
+        let gap_below = faces.iter().any(|r| {
+            let face = &world.faces[r.face.index()];
+            let normal = world.planes[face.plane.index()].normal;
+            let up_into_this = if r.back_side { -normal.z } else { normal.z };
+            face.flags.contains(FaceFlags::GAP) && up_into_this > 0.7
+        });
+        assert!(
+            !(has(FaceFlags::GROUND) && gap_below),
+            "area {index} mixes ground and gap"
+        );
+    }
+    // A standing box flies over the gap at floor height.
+    let across = world.trace(
+        Vec3::new(-128.0, 0.0, 24.5),
+        Vec3::new(128.0, 0.0, 24.5),
+        PresenceType::NORMAL,
+    );
+    assert_eq!(across.fraction, 1.0, "nothing blocks the way over the gap");
+}
+
+#[test]
+fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
+    let world = compile(ARCH_ROOM);
+    // Under the arch: standing ground, and a standing box walks through the opening.
+    let under = Vec3::new(0.0, 0.0, 25.0);
+    let flags = area_flags(&world, under);
+    assert!(flags.contains(AreaFlags::GROUNDED), "under the arch: {flags:?}");
+    let under_area = world.point_area(under).unwrap();
+    assert!(
+        world.areas[under_area.index()]
+            .presence
+            .contains(PresenceType::NORMAL),
+        "a standing player fits under the arch"
+    );
+    let through = world.trace(
+        Vec3::new(-128.0, 0.0, 24.5),
+        Vec3::new(128.0, 0.0, 24.5),
+        PresenceType::NORMAL,
+    );
+    assert_eq!(through.fraction, 1.0, "the opening lets a standing box pass");
+    // Beside the opening the pillar stops it, at the wall minus the box half-width.
+    let pillar = world.trace(
+        Vec3::new(-128.0, -100.0, 24.5),
+        Vec3::new(128.0, -100.0, 24.5),
+        PresenceType::NORMAL,
+    );
+    assert!(
+        (pillar.end.x - (-31.0)).abs() < 0.5,
+        "stopped by the pillar at {}",
+        pillar.end.x
+    );
+    // Under the sloped underside near a pillar a standing box does not fit: 96 − 56 < 48.
+    let low = world.trace(
+        Vec3::new(-128.0, -44.0, 24.5),
+        Vec3::new(128.0, -44.0, 24.5),
+        PresenceType::NORMAL,
+    );
+    assert!(low.fraction < 1.0, "the low end of the arch blocks a standing box");
+    // On top of the wall: ground at 160, in another area than the walkway below.
+    let top = landing(&world, Vec3::new(0.0, 0.0, 200.0));
+    assert!((top.z - 184.0).abs() < 0.5, "top rest at {}", top.z);
+    let top_area = world.point_area(top + Vec3::Z).unwrap();
+    assert!(
+        world.areas[top_area.index()]
+            .flags
+            .contains(AreaFlags::GROUNDED)
+    );
+    assert_ne!(top_area, under_area, "the top and the walkway are stacked areas");
 }
