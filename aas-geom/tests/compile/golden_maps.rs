@@ -167,7 +167,10 @@ fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
     // Under the arch: standing ground, and a standing box walks through the opening.
     let under = Vec3::new(0.0, 0.0, 25.0);
     let flags = area_flags(&world, under);
-    assert!(flags.contains(AreaFlags::GROUNDED), "under the arch: {flags:?}");
+    assert!(
+        flags.contains(AreaFlags::GROUNDED),
+        "under the arch: {flags:?}"
+    );
     let under_area = world.point_area(under).unwrap();
     assert!(
         world.areas[under_area.index()]
@@ -180,7 +183,10 @@ fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
         Vec3::new(128.0, 0.0, 24.5),
         PresenceType::NORMAL,
     );
-    assert_eq!(through.fraction, 1.0, "the opening lets a standing box pass");
+    assert_eq!(
+        through.fraction, 1.0,
+        "the opening lets a standing box pass"
+    );
     // Beside the opening the pillar stops it, at the wall minus the box half-width.
     let pillar = world.trace(
         Vec3::new(-128.0, -100.0, 24.5),
@@ -198,7 +204,10 @@ fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
         Vec3::new(128.0, -44.0, 24.5),
         PresenceType::NORMAL,
     );
-    assert!(low.fraction < 1.0, "the low end of the arch blocks a standing box");
+    assert!(
+        low.fraction < 1.0,
+        "the low end of the arch blocks a standing box"
+    );
     // On top of the wall: ground at 160, in another area than the walkway below.
     let top = landing(&world, Vec3::new(0.0, 0.0, 200.0));
     assert!((top.z - 184.0).abs() < 0.5, "top rest at {}", top.z);
@@ -208,5 +217,8 @@ fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
             .flags
             .contains(AreaFlags::GROUNDED)
     );
-    assert_ne!(top_area, under_area, "the top and the walkway are stacked areas");
+    assert_ne!(
+        top_area, under_area,
+        "the top and the walkway are stacked areas"
+    );
 }

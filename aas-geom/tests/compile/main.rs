@@ -2,7 +2,8 @@
 //! against a brute-force overlap test, preparation of small synthetic worlds,
 //! preparation and BSP construction on the nine shared real maps, and `compile_world` on small hand-written maps
 //! (`tests/maps/`), with and without merging of leaves into convex areas and gravitational
-//! subdivision.
+//! subdivision, and property tests of the compiled world and its queries on random box worlds
+//! against brute force.
 //!
 //! One test binary (modules below) keeps link time low and lets the modules share
 //! [`common`].
@@ -18,3 +19,4 @@ mod gravity_maps;
 mod merge_maps;
 mod prepare_real_data;
 mod prepare_synthetic;
+mod random_worlds;

@@ -29,7 +29,7 @@ fn compile(map: &[u8], merge_areas: bool) -> CompileOutput {
 
 /// The largest distance by which a vertex of an area lies in front of one of the area's face
 /// planes (oriented out of the area), over all areas, with the area.
-fn worst_convexity(world: &AasWorld) -> (f64, usize) {
+pub(crate) fn worst_convexity(world: &AasWorld) -> (f64, usize) {
     let mut worst = (f64::NEG_INFINITY, 0);
     for (index, area) in world.areas.iter().enumerate() {
         let refs = &world.face_refs[area.faces.start as usize..area.faces.end as usize];
