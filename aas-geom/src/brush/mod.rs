@@ -27,4 +27,4 @@ pub use brush_world::{
 pub use contents::{Contents, SurfaceFlags};
 pub use entity::{Entity, parse_vector};
 pub use expand::{expand_plane, expand_planes, expanded_bounds, expansion_offset};
-pub use patch::{Patch, PatchError, PatchSettings, PatchSource};
+pub use patch::{Facet, Patch, PatchError, PatchSettings, PatchSource};

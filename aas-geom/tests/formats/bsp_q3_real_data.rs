@@ -81,25 +81,43 @@ fn count_entity_blocks(text: &[u8]) -> usize {
     blocks
 }
 
-/// Whether `brush` is exactly the thin prism behind triangle `p q r` of thickness `thickness`:
-/// all six prism corners are inside every side, and every side touches at least three of them.
-fn is_closed_prism(brush: &Brush, [p, q, r]: [DVec3; 3], thickness: f64) -> bool {
-    if brush.sides.len() != 5 {
+/// Whether `brush` is exactly the thin prism behind the convex facet `corners` (in winding
+/// order) of thickness `thickness`: a front plane along the facet normal through the frontmost
+/// corner with every corner at most `planar` behind it, a back plane `thickness` behind, and
+/// one plane per edge through both its ends, with all corners and their projections onto the
+/// back plane inside every side.
+fn is_closed_prism(brush: &Brush, corners: &[DVec3], thickness: f64, planar: f64) -> bool {
+    if brush.sides.len() != corners.len() + 2 {
         return false;
     }
-    let normal = brush.sides[0].plane.normal;
-    let back = normal * thickness;
-    let corners = [p, q, r, p - back, q - back, r - back];
+    let front = brush.sides[0].plane;
+    let back = brush.sides[1].plane;
     let scale = corners
         .iter()
         .map(|c| c.abs().max_element())
         .fold(1.0, f64::max);
     let eps = 1e-9 * scale;
-    brush.sides.iter().all(|side| {
-        let distances = corners.map(|c| side.plane.distance_to(c));
-        distances.iter().all(|&d| d <= eps)
-            && distances.iter().filter(|d| d.abs() <= eps).count() >= 3
-    })
+    let heights: Vec<f64> = corners.iter().map(|&c| front.distance_to(c)).collect();
+    let behind: Vec<DVec3> = corners
+        .iter()
+        .zip(&heights)
+        .map(|(&c, &h)| c - front.normal * (h + thickness))
+        .collect();
+    let edges_touch = brush.sides[2..].iter().enumerate().all(|(edge, side)| {
+        let (start, end) = (corners[edge], corners[(edge + 1) % corners.len()]);
+        side.plane.distance_to(start).abs() <= eps && side.plane.distance_to(end).abs() <= eps
+    });
+    heights.iter().all(|&h| h <= eps && h >= -planar - eps)
+        && heights.iter().any(|&h| h.abs() <= eps)
+        && back.normal.distance(-front.normal) <= 1e-12
+        && (back.dist + front.dist - thickness).abs() <= eps
+        && edges_touch
+        && brush.sides.iter().all(|side| {
+            corners
+                .iter()
+                .chain(&behind)
+                .all(|&c| side.plane.distance_to(c) <= eps)
+        })
 }
 
 #[test]
@@ -209,18 +227,24 @@ fn every_real_map_reads_with_the_census_counts() {
             }
         }
 
-        // Patches: every thin brush is the closed prism behind its triangle.
+        // Patches: one thin brush per facet, the closed prism behind it; a quad's corners are
+        // coplanar within 0.01.
         for patch in &world.patches {
-            assert_eq!(patch.brushes.len(), patch.triangles.len(), "{map}");
+            assert_eq!(patch.brushes.len(), patch.facets.len(), "{map}");
             assert!(
                 !patch.brushes.is_empty(),
                 "{map}: patch {} has no brushes",
                 patch.index
             );
-            for (triangle, brush) in patch.triangles.iter().zip(&patch.brushes) {
-                let corners = triangle.map(|i| patch.vertices[i as usize]);
+            for (facet, brush) in patch.facets.iter().zip(&patch.brushes) {
+                let corners = facet.corners(&patch.vertices);
                 assert!(
-                    is_closed_prism(brush, corners, settings.thickness),
+                    matches!(corners.len(), 3 | 4),
+                    "{map}: patch {}",
+                    patch.index
+                );
+                assert!(
+                    is_closed_prism(brush, &corners, settings.thickness, 0.01),
                     "{map}: patch {} brush is not a closed prism",
                     patch.index
                 );
@@ -255,4 +279,62 @@ fn bsp_checksums_match_the_reference_aas_headers() {
             row.map
         );
     }
+}
+
+/// The facets face the side q3map lit: over the patches of the nine maps, the facet normal and
+/// the draw-vertex normal of the control point nearest to the facet's centroid agree
+/// (positive dot product) for every facet.
+#[test]
+fn patch_facets_face_the_drawn_side_of_the_real_maps() {
+    let Some(data) = shared_maps_dir() else {
+        return;
+    };
+    let settings = PatchSettings::default();
+    let (mut agreeing, mut total) = (0usize, 0usize);
+    let mut disagreeing = Vec::new();
+    for row in &CENSUS {
+        let map = row.map;
+        let file = BspFile::from_bytes(&read_shared(&data, map, "bsp")).unwrap();
+        let world = file.to_brush_world(&settings).unwrap();
+        for patch in &world.patches {
+            let surface = &file.surfaces[patch.index];
+            let first = surface.first_vert as usize;
+            let verts = &file.draw_verts[first..first + surface.vert_count as usize];
+            assert_eq!(verts.len(), patch.control_points.len(), "{map}");
+            for (vert, &point) in verts.iter().zip(&patch.control_points) {
+                assert_eq!(
+                    vert.position.as_dvec3(),
+                    point,
+                    "{map}: patch {}",
+                    patch.index
+                );
+            }
+            for facet in &patch.facets {
+                let corners = facet.corners(&patch.vertices);
+                let centroid = corners.iter().copied().sum::<DVec3>() / corners.len() as f64;
+                let nearest = (0..verts.len())
+                    .min_by(|&a, &b| {
+                        let distance =
+                            |i: usize| patch.control_points[i].distance_squared(centroid);
+                        distance(a).total_cmp(&distance(b))
+                    })
+                    .unwrap();
+                let lit = verts[nearest].normal.as_dvec3();
+                total += 1;
+                if facet.normal(&patch.vertices).dot(lit) > 0.0 {
+                    agreeing += 1;
+                } else {
+                    disagreeing.push((map, patch.index, *facet));
+                }
+            }
+        }
+    }
+    assert!(total > 0);
+    let fraction = agreeing as f64 / total as f64;
+    assert_eq!(
+        agreeing,
+        total,
+        "facets facing the lit side: {agreeing}/{total} = {fraction:.4}; first disagreeing: {:?}",
+        &disagreeing[..disagreeing.len().min(8)]
+    );
 }

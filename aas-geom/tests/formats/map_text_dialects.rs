@@ -385,16 +385,24 @@ fn patch_matrix_rows_are_the_width_direction() {
             assert_eq!(patch.control_points[j * 5 + i], DVec3::new(x, y, z));
         }
     }
-    let steps = MapOptions::default().patch.subdivisions;
-    let grid_width = 2 * steps + 1;
-    assert_eq!(patch.grid_width, grid_width);
+    // Each span of the curve has |P0 - 2 P1 + P2| = |(64, -64)| = 90.5: two steps keep it
+    // within the default 16 units (90.5 / 16 = 5.7), one would not (90.5 / 4 = 22.6). The
+    // straight height direction takes one step.
+    assert_eq!(MapOptions::default().patch.max_error, 16.0);
+    assert_eq!(patch.column_steps, [2, 2]);
+    assert_eq!(patch.row_steps, [1]);
+    let grid_width = 5;
+    assert_eq!((patch.grid_width, patch.grid_height), (grid_width, 2));
     let vertex = |column: u32, row: u32| patch.vertices[(row * grid_width + column) as usize];
     assert_eq!(vertex(0, 0), DVec3::new(-64.0, 0.0, 0.0));
     assert_eq!(vertex(grid_width - 1, 0), DVec3::new(64.0, 0.0, 0.0));
-    assert_eq!(vertex(0, steps), DVec3::new(-64.0, 0.0, 32.0));
+    assert_eq!(vertex(0, 1), DVec3::new(-64.0, 0.0, 32.0));
+    // An extruded curve: every cell is a flat quad.
+    assert_eq!(patch.facets.len(), 4);
+    assert!(patch.facets.iter().all(|f| f.indices().len() == 4));
     // The middle of the first span (parameter 1/2) lies on the curve, inside its control hull:
     // 1/4 (-64, 0) + 1/2 (-64, 64) + 1/4 (0, 64) = (-48, 48).
-    let middle = vertex(steps / 2, 0);
+    let middle = vertex(1, 0);
     assert!(
         middle.distance(DVec3::new(-48.0, 48.0, 0.0)) < 1e-9,
         "{middle}"

@@ -4,7 +4,8 @@ use glam::DVec3;
 use proptest::prelude::*;
 
 use crate::brush::{
-    BspLump, Contents, ModelNum, PatchError, PatchSettings, SourceFormat, SourceLocation, TextureId,
+    BspLump, Contents, Facet, ModelNum, PatchError, PatchSettings, SourceFormat, SourceLocation,
+    TextureId,
 };
 
 use super::test_builder::{BspBuilder, assemble, directory_entry, poke_i32};
@@ -151,7 +152,8 @@ fn patch_surface_is_tessellated_into_thin_brushes() {
         (3, 3)
     );
     let settings = PatchSettings {
-        subdivisions: 2,
+        max_subdivisions: 2,
+        max_error: 16.0,
         thickness: 1.0,
     };
     let world = file.to_brush_world(&settings).unwrap();
@@ -176,11 +178,14 @@ fn patch_surface_is_tessellated_into_thin_brushes() {
     assert_eq!(patch.entity, Some(0));
     assert_eq!(patch.control_points.len(), 9);
     assert_eq!(patch.control_points[8], DVec3::new(64.0, 64.0, 8.0));
-    assert_eq!(patch.brushes.len(), 2 * 2 * 2);
-    assert!(patch.brushes.iter().all(|b| b.sides.len() == 5));
+    // Flat: one quad facet over the whole 2 × 2 grid, one six-sided prism.
+    assert_eq!((patch.grid_width, patch.grid_height), (2, 2));
+    assert_eq!(patch.facets, [Facet::Quad([0, 1, 3, 2])]);
+    assert_eq!(patch.brushes.len(), 1);
+    assert!(patch.brushes.iter().all(|b| b.sides.len() == 6));
     assert_eq!(world.patches[1].contents, Contents::FOG);
     assert_eq!(world.models[0].patch_count, 2);
-    assert_eq!(world.all_brushes().count(), 1 + 8 + 8);
+    assert_eq!(world.all_brushes().count(), 1 + 1 + 1);
 }
 
 #[test]
@@ -468,13 +473,25 @@ fn bad_patches_name_their_surface_record() {
         builder
     };
     let bad_settings = PatchSettings {
-        subdivisions: 0,
+        max_subdivisions: 0,
+        max_error: 16.0,
         thickness: 1.0,
     };
     assert!(matches!(
         read_bsp(&builder.build(), &bad_settings),
         Err(BspError::Patch {
             source: PatchError::BadSubdivision(0),
+            ..
+        })
+    ));
+    let bad_settings = PatchSettings {
+        max_error: 0.0,
+        ..PatchSettings::default()
+    };
+    assert!(matches!(
+        read_bsp(&builder.build(), &bad_settings),
+        Err(BspError::Patch {
+            source: PatchError::BadMaxError(0.0),
             ..
         })
     ));

@@ -40,7 +40,8 @@ impl BspFile {
     ///
     /// # Complexity
     /// `O(brush sides + models + entities)` plus the tessellation, which is
-    /// `O(control points × subdivisions²)` in total.
+    /// `O(control points + grid vertices)` in total, a patch's grid vertices being at most
+    /// `(spans across × max_subdivisions + 1) × (spans down × max_subdivisions + 1)`.
     pub fn to_brush_world(&self, settings: &PatchSettings) -> Result<BrushWorld, BspError> {
         let textures = self
             .shaders
