@@ -15,7 +15,7 @@
 //!   in none;
 //! - every area is convex;
 //! - a trace stops where a ray first enters an expanded box (the slab method), backed off by
-//!   [`TRACE_EPSILON`] along the hit plane;
+//!   [`TRACE_EPSILON`] along the hit plane, and reports that box face's normal;
 //! - the areas along a line and the areas in a box include every area that holds one of
 //!   their sample points; entity linking agrees with the box query both ways.
 
@@ -348,6 +348,12 @@ fn check_traces(world: &AasWorld, boxes: &BoxWorld, rng: &mut SplitMix) {
                         trace.fraction
                     );
                     assert!(trace.fraction < 1.0);
+                    assert!(
+                        (trace.normal.as_dvec3() - normal).length() < 1e-3,
+                        "{start} → {end}: hit plane normal {} instead of {normal}",
+                        trace.normal
+                    );
+                    assert!(trace.plane.is_some(), "a hit names its plane");
                 }
             }
             let stop = trace.end.as_dvec3();
