@@ -43,7 +43,8 @@
 //!
 //! Not done here: gravitational subdivision (done before, on the tree, by
 //! [`subdivide_by_gravity`](super::subdivide_by_gravity); without it an area may mix ground and
-//! gap faces); ladders, bridges (later steps). Merging of leaves into larger areas is
+//! gap faces); ladder faces and areas ([`mark_ladders`](super::mark_ladders), from the
+//! expanded brushes); bridges. Merging of leaves into larger areas is
 //! [`merge_leaves`](super::merge_leaves), which only makes the mapping.
 
 use super::PresenceBox;

@@ -54,6 +54,7 @@ pub fn plane_brush(
         source,
         mins,
         maxs,
+        ladder_planes: Vec::new(),
     }
 }
 

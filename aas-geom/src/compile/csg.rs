@@ -206,6 +206,7 @@ mod tests {
                 source: 0,
                 mins: g.mins() - b.maxs,
                 maxs: g.maxs() - b.mins,
+                ladder_planes: Vec::new(),
             },
             g.vertices().to_vec(),
         )

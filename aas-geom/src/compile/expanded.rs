@@ -31,4 +31,8 @@ pub struct ExpandedBrush {
     pub mins: DVec3,
     /// Axis-aligned bounds of the expanded brush.
     pub maxs: DVec3,
+    /// Indices into [`planes`](Self::planes) of the faces made from brush sides with the
+    /// [`SurfaceFlags::LADDER`](crate::SurfaceFlags::LADDER) surface flag (never bevels).
+    #[serde(default)]
+    pub ladder_planes: Vec<usize>,
 }

@@ -10,7 +10,7 @@
 //! | `"portals"` | [`portalize()`] (before outside removal, and again afterwards when gravitational subdivision is off) |
 //! | `"outside"` | [`find_seeds`] (entity origins nudged into open leaves) and [`remove_outside`] |
 //! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
-//! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off) and [`build_areas`] |
+//! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off), [`build_areas`] and [`mark_ladders`] |
 //! | `"store"` | [`store_world`] |
 //!
 //! Each phase appears once in the list; the times of the two runs of pruning and portalisation
@@ -23,6 +23,7 @@ use thiserror::Error;
 
 use super::areas::{AreaDiagnostic, build_areas, one_area_per_leaf};
 use super::gravity::{GravitySettings, subdivide_by_gravity};
+use super::ladders::mark_ladders;
 use super::merge::merge_leaves;
 use super::seeds::find_seeds;
 use super::store::{StoreError, store_world};
@@ -144,6 +145,8 @@ pub struct CompileStats {
     pub ground_faces: usize,
     /// Gap faces.
     pub gap_faces: usize,
+    /// Ladder faces ([`mark_ladders`]).
+    pub ladder_faces: usize,
     /// Faces dropped as degenerate when stored.
     pub degenerate_faces: usize,
     /// Mover model numbers capped at 255.
@@ -275,7 +278,9 @@ pub fn compile_world(
         } else {
             one_area_per_leaf(&tree)
         };
-        build_areas(&tree, &portals, boxes, leaf_area)
+        let mut areas = build_areas(&tree, &portals, boxes, leaf_area);
+        stats.ladder_faces = mark_ladders(&mut areas, &tree, &prepared.brushes);
+        areas
     });
     stats.capped_model_numbers = areas
         .diagnostics

@@ -24,8 +24,8 @@ use super::{
     ExpandedBrush, PresenceBox, PresenceMask, Selection, SelectionRules, SkipReason, find_contained,
 };
 use crate::brush::{
-    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, SourceLocation, bevelled_planes,
-    expand_planes, expanded_bounds,
+    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, SourceLocation, SurfaceFlags,
+    bevelled_planes, expand_planes, expanded_bounds,
 };
 
 /// Settings of [`prepare_brushes`].
@@ -163,6 +163,21 @@ pub fn prepare_brushes(
         };
         stats.compiled += 1;
         let bevelled = bevelled_planes(&geometry, settings.bevels);
+        // The first planes of `bevelled` are the faces, in `geometry.faces()` order.
+        let ladder_planes: Vec<usize> = geometry
+            .faces()
+            .iter()
+            .enumerate()
+            .filter(|(_, face)| {
+                brush.sides.get(face.input).is_some_and(|side| {
+                    world
+                        .textures
+                        .get(side.texture.0 as usize)
+                        .is_some_and(|t| t.surface_flags.contains(SurfaceFlags::LADDER))
+                })
+            })
+            .map(|(index, _)| index)
+            .collect();
         stats.bevels_added += bevelled.len() - geometry.faces().len();
         for (box_index, presence) in boxes.iter().enumerate() {
             if !usable.get(box_index).copied().unwrap_or(false) {
@@ -182,6 +197,7 @@ pub fn prepare_brushes(
                 source: source_index,
                 mins,
                 maxs,
+                ladder_planes: ladder_planes.clone(),
             });
             vertex_of.push(vertices.len());
             if let Some(count) = stats.expanded_per_box.get_mut(box_index) {

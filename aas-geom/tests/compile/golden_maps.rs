@@ -1,16 +1,17 @@
 //! Golden cases of thesis Figure 18.1 on small maps of our own: stairs, a crouch tunnel, a gap
-//! in the floor and an arch.
+//! in the floor and an arch; and a ladder.
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::aas_q3::{AreaFlags, FaceFlags, PresenceType};
 use aas_geom::format::map_text::{MapOptions, read_map};
-use aas_geom::world::AasWorld;
+use aas_geom::world::{AasWorld, AreaId};
 use glam::Vec3;
 
 const STAIRS_ROOM: &[u8] = include_bytes!("../maps/stairs_room.map");
 const CROUCH_TUNNEL: &[u8] = include_bytes!("../maps/crouch_tunnel.map");
 const GAP_ROOM: &[u8] = include_bytes!("../maps/gap_room.map");
 const ARCH_ROOM: &[u8] = include_bytes!("../maps/arch_room.map");
+const LADDER_ROOM: &[u8] = include_bytes!("../maps/ladder_room.map");
 
 fn compile(map: &[u8]) -> AasWorld {
     let world = read_map(map, &MapOptions::default()).expect("test map parses");
@@ -220,5 +221,72 @@ fn an_arch_has_a_walkway_under_it_and_ground_on_top() {
     assert_ne!(
         top_area, under_area,
         "the top and the walkway are stacked areas"
+    );
+}
+
+/// The faces of `area` with `flag`, as (plane normal pointing into the area, face index).
+fn faces_with(world: &AasWorld, area: AreaId, flag: FaceFlags) -> Vec<Vec3> {
+    let area = &world.areas[area.index()];
+    world.face_refs[area.faces.start as usize..area.faces.end as usize]
+        .iter()
+        .filter(|r| world.faces[r.face.index()].flags.contains(flag))
+        .map(|r| {
+            let normal = world.planes[world.faces[r.face.index()].plane.index()].normal;
+            if r.back_side { -normal } else { normal }
+        })
+        .collect()
+}
+
+#[test]
+fn a_ladder_marks_the_areas_in_front_of_it() {
+    let world = compile(LADDER_ROOM);
+    // In front of the ladder (its expanded face is at x = 225, |y| <= 47, z up to 216).
+    let front = world
+        .point_area(Vec3::new(215.0, 0.0, 100.0))
+        .expect("open space in front of the ladder");
+    assert!(
+        world.areas[front.index()].flags.contains(AreaFlags::LADDER),
+        "{:?}",
+        world.areas[front.index()].flags
+    );
+    let ladder_faces = faces_with(&world, front, FaceFlags::LADDER);
+    assert!(!ladder_faces.is_empty(), "the area has a ladder face");
+    for normal in ladder_faces {
+        assert!(
+            (normal - Vec3::NEG_X).length() < 1e-6,
+            "a ladder face looks away from the wall: {normal}"
+        );
+    }
+    // Only faces on the ladder are ladder faces: the walls beside it are not.
+    let ladder_face_count = world
+        .faces
+        .iter()
+        .filter(|f| f.flags.contains(FaceFlags::LADDER))
+        .count();
+    let solid_faces_on_the_wall = world
+        .faces
+        .iter()
+        .filter(|f| {
+            f.flags.contains(FaceFlags::SOLID)
+                && (world.planes[f.plane.index()].normal.x.abs() - 1.0).abs() < 1e-6
+        })
+        .count();
+    assert!(ladder_face_count >= 1 && ladder_face_count < solid_faces_on_the_wall);
+    // The same brush without the ladder surface flag makes no ladder at all.
+    let text = std::str::from_utf8(LADDER_ROOM)
+        .unwrap()
+        .replace("common/ladderclip", "common/clip");
+    let plain = compile(text.as_bytes());
+    assert!(
+        plain
+            .faces
+            .iter()
+            .all(|f| !f.flags.contains(FaceFlags::LADDER))
+    );
+    assert!(
+        plain
+            .areas
+            .iter()
+            .all(|a| !a.flags.contains(AreaFlags::LADDER))
     );
 }

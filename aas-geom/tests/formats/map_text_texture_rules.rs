@@ -77,7 +77,7 @@ fn callers_prepend_append_and_replace_the_fallback() {
         SurfaceFlags::empty(),
     );
     let ladder = TextureRule::new(
-        TexturePattern::Suffix("_ladder".into()),
+        TexturePattern::Suffix("_rungs".into()),
         Contents::PLAYERCLIP,
         SurfaceFlags::LADDER,
     );
@@ -95,8 +95,17 @@ fn callers_prepend_append_and_replace_the_fallback() {
         .append(ladder);
     assert_eq!(rules.classify("base_wall/waterstain").0, Contents::SOLID);
     assert_eq!(
-        rules.classify("wood_LADDER"),
+        rules.classify("wood_RUNGS"),
         (Contents::PLAYERCLIP, SurfaceFlags::LADDER)
+    );
+    // The defaults know ladder textures and the invisible ladder clip.
+    assert_eq!(
+        TextureRules::default().classify("base_trim/wood_ladder"),
+        (Contents::SOLID, SurfaceFlags::LADDER)
+    );
+    assert_eq!(
+        TextureRules::default().classify("common/ladderclip").0,
+        Contents::PLAYERCLIP
     );
     // An appended rule does not override a default one.
     let rules = TextureRules::default().append(water_everywhere.clone());

@@ -36,6 +36,8 @@
 //! | exact `common/skip` | — | `NODRAW NONSOLID SKIP` | ignored side of a hint brush |
 //! | exact `common/origin` | `ORIGIN` | `NODRAW NONSOLID` | rotation origin of a brush entity |
 //! | exact `common/nodrop` | `NODROP` | `NODRAW NONSOLID` | dropped items vanish |
+//! | exact `common/ladderclip` | `PLAYERCLIP` | `NODRAW NONSOLID LADDER` | invisible climbable ladder in front of a ladder texture |
+//! | contains `ladder` | `SOLID` | `LADDER` | a visible ladder texture (`base_trim/ladder`, ...) |
 //! | prefix `common/fog` | `FOG` | `NONSOLID` | fog volumes |
 //! | prefix `*water` | `WATER` | `NONSOLID` | Quake 1 water (`*water1`, ...) |
 //! | prefix `*lava` | `LAVA` | `NONSOLID` | Quake 1 lava |
@@ -218,7 +220,7 @@ fn default_rules() -> Vec<TextureRule> {
         .union(SurfaceFlags::NOIMPACT)
         .union(SurfaceFlags::NOLIGHTMAP);
     let liquid = SurfaceFlags::NONSOLID;
-    let table: [(TexturePattern, Contents, SurfaceFlags); 32] = [
+    let table: [(TexturePattern, Contents, SurfaceFlags); 34] = [
         (
             Exact("common/caulk".into()),
             Contents::SOLID,
@@ -278,6 +280,16 @@ fn default_rules() -> Vec<TextureRule> {
         ),
         (Exact("common/origin".into()), Contents::ORIGIN, hidden),
         (Exact("common/nodrop".into()), Contents::NODROP, hidden),
+        (
+            Exact("common/ladderclip".into()),
+            Contents::PLAYERCLIP,
+            hidden.union(SurfaceFlags::LADDER),
+        ),
+        (
+            Contains("ladder".into()),
+            Contents::SOLID,
+            SurfaceFlags::LADDER,
+        ),
         (
             Prefix("common/fog".into()),
             Contents::FOG,
