@@ -15,9 +15,11 @@
 //! brushes correctly (a leaf is solid for a box when any brush of that box covers it), and
 //! carving multiplies brushes and adds new planes — each piece of a carved brush carries the
 //! carving brush's planes — so it does not reliably reduce the number of splitters, while its
-//! many new small faces are where round-off makes slivers. A later step may skip the parts of
-//! brush sides that lie inside other brushes of the same box when choosing splitters, which
-//! gives the benefit without changing the brushes.
+//! many new small faces are where round-off makes slivers. BSP construction gets the benefit
+//! without changing the brushes: faces lying inside another brush of the same kind are
+//! *covered* and compete as splitters only after the exposed ones
+//! ([`BuildSettings::prefer_exposed_faces`](super::BuildSettings::prefer_exposed_faces)), and
+//! a region filled by a brush settles at once.
 //!
 //! Because the expanded brushes are exact Minkowski sums, `A ⊕ box ⊆ B ⊕ box` exactly when
 //! `A ⊆ B` (Rådström's cancellation law for convex sets), so the same brushes are removed for
