@@ -105,10 +105,6 @@ pub fn merge_leaves(
         .iter()
         .map(|leaf| (leaf.blocked.0 & box_bits, leaf.contents.bits(), leaf.model))
         .collect();
-    let grounded: Vec<bool> = sides
-        .iter()
-        .map(|sides| sides.iter().any(|s| s.floor && s.other.is_none()))
-        .collect();
     let candidates = candidate_pairs(portals, &open, &keys);
     let mut group_of: Vec<u32> = (0..leaf_count)
         .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
@@ -117,7 +113,9 @@ pub fn merge_leaves(
         .map(|i| Group {
             leaves: group_of.get(i).copied().into_iter().collect(),
             vertices: leaf_vertices(portals, i),
-            grounded: grounded.get(i).copied().unwrap_or(false),
+            grounded: sides
+                .get(i)
+                .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
         })
         .collect();
     for _ in 0..MAX_MERGE_PASSES {
@@ -247,13 +245,7 @@ fn union_mixes(
         .chain(&gb.leaves)
         .filter_map(|&l| sides.get(l as usize))
         .flatten()
-        .any(|s| {
-            s.floor
-                && s.other.is_some_and(|o| {
-                    let g = group_of.get(o as usize).copied();
-                    g != Some(a) && g != Some(b)
-                })
-        })
+        .any(|s| s.floor && s.other.is_some_and(|o| outside_union(group_of, o, a, b)))
 }
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
@@ -271,16 +263,20 @@ fn boundary_planes(
         .filter_map(|&l| sides.get(l as usize))
         .flatten()
         .filter(|s| {
-            s.other.is_none_or(|o| {
-                let g = group_of.get(o as usize).copied();
-                g != Some(own) && g != Some(with)
-            })
+            s.other
+                .is_none_or(|o| outside_union(group_of, o, own, with))
         })
         .map(|s| s.outward)
         .collect();
     planes.sort_unstable();
     planes.dedup();
     planes
+}
+
+/// Whether open leaf `leaf` lies outside the union of groups `a` and `b`.
+fn outside_union(group_of: &[u32], leaf: u32, a: u32, b: u32) -> bool {
+    let group = group_of.get(leaf as usize).copied();
+    group != Some(a) && group != Some(b)
 }
 
 /// Whether the union of groups `a` and `b` passes the convexity test (cross terms only).

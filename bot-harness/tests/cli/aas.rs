@@ -1,4 +1,5 @@
-//! `bot-harness aas info` and `aas convert` on the shared reference files and on bad input.
+//! `bot-harness aas info`, `convert`, `compile`, `compare` and `render` on the harness map, the
+//! shared reference files and bad input.
 
 use crate::common::{SHARED_MAPS, run, run_json, shared_maps};
 
@@ -336,32 +337,43 @@ fn compile_a_shared_bsp_with_its_checksum() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Compiles the shared map `name` from its `.extension` (`bsp` or `map`) into `dir`, then
+/// compares the result with bspc's `.aas`; returns the `aas compile` and `aas compare` reports.
+fn compile_and_compare(
+    maps: &std::path::Path,
+    dir: &std::path::Path,
+    name: &str,
+    extension: &str,
+) -> (serde_json::Value, serde_json::Value) {
+    let file = |ext: &str| maps.join(format!("{name}.{ext}"));
+    let ours = dir.join(format!("{name}.{extension}.aas"));
+    let compiled = run_json(&[
+        "aas",
+        "compile",
+        file(extension).to_str().unwrap(),
+        "-o",
+        ours.to_str().unwrap(),
+        "--json",
+    ]);
+    let report = run_json(&[
+        "aas",
+        "compare",
+        ours.to_str().unwrap(),
+        file("aas").to_str().unwrap(),
+        "--bsp",
+        file("bsp").to_str().unwrap(),
+        "--json",
+    ]);
+    (compiled, report)
+}
+
 #[test]
 fn compiled_shared_maps_cover_the_reference_with_few_areas() {
     let Some(maps) = shared_maps() else { return };
     let dir = std::env::temp_dir().join(format!("bot-harness-coverage-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for name in SHARED_MAPS {
-        let bsp = maps.join(format!("{name}.bsp"));
-        let reference = maps.join(format!("{name}.aas"));
-        let ours = dir.join(format!("{name}.aas"));
-        run_json(&[
-            "aas",
-            "compile",
-            bsp.to_str().unwrap(),
-            "-o",
-            ours.to_str().unwrap(),
-            "--json",
-        ]);
-        let report = run_json(&[
-            "aas",
-            "compare",
-            ours.to_str().unwrap(),
-            reference.to_str().unwrap(),
-            "--bsp",
-            bsp.to_str().unwrap(),
-            "--json",
-        ]);
+        let (_, report) = compile_and_compare(&maps, &dir, name, "bsp");
         let coverage = report["coverage"].as_f64().unwrap();
         assert!(coverage >= 0.99, "{name}: coverage {coverage}: {report}");
         assert!(report["standing_points"].as_u64().unwrap() > 100, "{name}");
@@ -385,29 +397,11 @@ fn shared_map_sources_compile() {
     let dir = std::env::temp_dir().join(format!("bot-harness-map-src-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for name in SHARED_MAPS {
-        let source = maps.join(format!("{name}.map"));
-        let ours = dir.join(format!("{name}.aas"));
-        let compiled = run_json(&[
-            "aas",
-            "compile",
-            source.to_str().unwrap(),
-            "-o",
-            ours.to_str().unwrap(),
-            "--json",
-        ]);
+        let (compiled, report) = compile_and_compare(&maps, &dir, name, "map");
         assert!(
             compiled["areas"].as_u64().unwrap() > 100,
             "{name}: {compiled}"
         );
-        let report = run_json(&[
-            "aas",
-            "compare",
-            ours.to_str().unwrap(),
-            maps.join(format!("{name}.aas")).to_str().unwrap(),
-            "--bsp",
-            maps.join(format!("{name}.bsp")).to_str().unwrap(),
-            "--json",
-        ]);
         let coverage = report["coverage"].as_f64().unwrap();
         assert!(
             coverage >= 0.95,
