@@ -4,6 +4,7 @@ pub mod brush;
 pub mod compile;
 pub mod format;
 pub mod geom;
+pub mod physics;
 pub mod sample;
 pub mod world;
 

@@ -1,0 +1,87 @@
+//! Collision queries of the physics: the AAS trace combined with the movers' boxes, and the
+//! liquid at a point.
+
+use glam::Vec3;
+
+use super::Physics;
+use super::movers::sweep_box;
+use crate::format::aas_q3::{AreaContents, PresenceType};
+use crate::sample::TRACE_EPSILON;
+
+/// The liquids a player can be in.
+pub(crate) const LIQUIDS: AreaContents = AreaContents::WATER
+    .union(AreaContents::LAVA)
+    .union(AreaContents::SLIME);
+
+/// The result of [`Physics::trace_box`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MoveTrace {
+    /// The start is inside solid: nothing moved.
+    pub(crate) start_solid: bool,
+    /// Fraction of the move made.
+    pub(crate) fraction: f32,
+    /// Where the origin stopped.
+    pub(crate) end: Vec3,
+    /// Normal of the surface hit, facing back towards the start (zero when nothing was hit).
+    pub(crate) normal: Vec3,
+    /// The mover hit, when the closest obstacle was one.
+    pub(crate) mover: Option<usize>,
+}
+
+impl Physics<'_> {
+    /// Moves the player box of `presence` from `start` towards `end` at simulated `time`: the
+    /// AAS world's trace, shortened by the first mover box in the way.
+    pub(crate) fn trace_box(
+        &self,
+        start: Vec3,
+        end: Vec3,
+        presence: PresenceType,
+        pmins: Vec3,
+        pmaxs: Vec3,
+        time: f32,
+    ) -> MoveTrace {
+        let world = self.world.trace(start, end, presence);
+        let mut result = MoveTrace {
+            start_solid: world.start_solid,
+            fraction: world.fraction,
+            end: world.end,
+            normal: world.normal,
+            mover: None,
+        };
+        if world.start_solid {
+            return result;
+        }
+        let total = end - start;
+        for (index, mover) in self.movers.iter().enumerate() {
+            let (mins, maxs) = mover.bounds_at(time);
+            let Some((fraction, normal)) = sweep_box(start, end, pmins, pmaxs, mins, maxs) else {
+                continue;
+            };
+            let along = total.dot(normal);
+            let back_off = if along < 0.0 {
+                TRACE_EPSILON / -along
+            } else {
+                0.0
+            };
+            let fraction = (fraction - back_off).max(0.0);
+            if fraction < result.fraction {
+                result = MoveTrace {
+                    start_solid: false,
+                    fraction,
+                    end: start + total * fraction,
+                    normal,
+                    mover: Some(index),
+                };
+            }
+        }
+        result
+    }
+
+    /// The liquid contents at `point` (empty outside liquids and in solid).
+    pub(crate) fn liquid_at(&self, point: Vec3) -> AreaContents {
+        self.world
+            .point_area(point)
+            .and_then(|area| self.world.areas.get(area.index()))
+            .map_or(AreaContents::empty(), |area| area.contents & LIQUIDS)
+    }
+}

@@ -1,0 +1,209 @@
+//! [`Mover`]: a moving platform the player collides with and rides.
+
+use std::f32::consts::TAU;
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+/// How a mover's position changes with time. Positions are offsets from where the mover was
+/// built in the map.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoverMotion {
+    /// Never moves (a door left open, a platform at rest).
+    Fixed {
+        /// The constant offset.
+        offset: Vec3,
+    },
+    /// A bobbing platform (`func_bobbing`): `delta · sin(2π (t / period + phase))`.
+    Sine {
+        /// Offset at the peak of the swing.
+        delta: Vec3,
+        /// Seconds per full swing.
+        period: f32,
+        /// Fraction of a period at time 0.
+        phase: f32,
+    },
+    /// An elevator (`func_plat`) that rests at `low`, starts rising at `started` (the game
+    /// starts it when a player steps on it), climbs at `speed` to offset 0, waits `wait`
+    /// seconds, and goes back down at the same speed.
+    Plat {
+        /// Vertical offset of the rest (bottom) position, usually negative.
+        low: f32,
+        /// Climbing and descending speed (units per second).
+        speed: f32,
+        /// Seconds spent at the top.
+        wait: f32,
+        /// When the plat started rising, if it has.
+        started: Option<f32>,
+    },
+}
+
+impl MoverMotion {
+    /// The offset at `time` (seconds).
+    #[must_use]
+    pub fn offset_at(&self, time: f32) -> Vec3 {
+        match *self {
+            Self::Fixed { offset } => offset,
+            Self::Sine {
+                delta,
+                period,
+                phase,
+            } => {
+                if period > 0.0 {
+                    delta * (TAU * (time / period + phase)).sin()
+                } else {
+                    Vec3::ZERO
+                }
+            }
+            Self::Plat {
+                low,
+                speed,
+                wait,
+                started,
+            } => {
+                let Some(started) = started else {
+                    return Vec3::new(0.0, 0.0, low);
+                };
+                let rise = if speed > 0.0 { -low / speed } else { 0.0 };
+                let elapsed = (time - started).max(0.0);
+                let z = if elapsed < rise {
+                    low + speed * elapsed
+                } else if elapsed < rise + wait {
+                    0.0
+                } else {
+                    (-(elapsed - rise - wait) * speed).max(low)
+                };
+                Vec3::new(0.0, 0.0, z)
+            }
+        }
+    }
+}
+
+/// A moving solid box (a platform or door) that players collide with and ride.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Mover {
+    /// Lower corner of the box where the mover was built.
+    pub mins: Vec3,
+    /// Upper corner of the box where the mover was built.
+    pub maxs: Vec3,
+    /// How it moves.
+    pub motion: MoverMotion,
+}
+
+impl Mover {
+    /// The box at `time`.
+    #[must_use]
+    pub fn bounds_at(&self, time: f32) -> (Vec3, Vec3) {
+        let offset = self.motion.offset_at(time);
+        (self.mins + offset, self.maxs + offset)
+    }
+}
+
+/// Where a moving player box (origin moving from `start` to `end`, box `pmins..pmaxs` around
+/// it) first touches the box `mins..maxs`: the fraction of the move and the outward normal of
+/// the face hit, or `None` when it does not touch it (or starts inside it).
+#[must_use]
+pub(crate) fn sweep_box(
+    start: Vec3,
+    end: Vec3,
+    pmins: Vec3,
+    pmaxs: Vec3,
+    mins: Vec3,
+    maxs: Vec3,
+) -> Option<(f32, Vec3)> {
+    // The origin hits the box grown by the player's box (a Minkowski sum).
+    let lo = mins - pmaxs;
+    let hi = maxs - pmins;
+    let delta = end - start;
+    let mut enter = f32::NEG_INFINITY;
+    let mut exit = f32::INFINITY;
+    let mut normal = Vec3::ZERO;
+    for axis in 0..3 {
+        let (s, d) = (start[axis], delta[axis]);
+        if d == 0.0 {
+            if s <= lo[axis] || s >= hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((lo[axis] - s) / d, (hi[axis] - s) / d);
+        let (near, far, face) = if t0 < t1 {
+            (t0, t1, -1.0)
+        } else {
+            (t1, t0, 1.0)
+        };
+        if near > enter {
+            enter = near;
+            normal = Vec3::ZERO;
+            normal[axis] = face;
+        }
+        exit = exit.min(far);
+    }
+    if !(0.0..=1.0).contains(&enter) || enter >= exit {
+        return None;
+    }
+    Some((enter, normal))
+}
+
+/// Whether two boxes overlap (touching faces do not count).
+#[must_use]
+pub(crate) fn boxes_overlap(amins: Vec3, amaxs: Vec3, bmins: Vec3, bmaxs: Vec3) -> bool {
+    amins.cmplt(bmaxs).all() && bmins.cmplt(amaxs).all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweep_hits_the_near_face_of_the_grown_box() {
+        let hit = sweep_box(
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(100.0, 0.0, 0.0),
+            Vec3::splat(-10.0),
+            Vec3::splat(10.0),
+            Vec3::new(50.0, -5.0, -5.0),
+            Vec3::new(60.0, 5.0, 5.0),
+        );
+        let (fraction, normal) = hit.expect("hits");
+        assert!((fraction - 0.4).abs() < 1e-6);
+        assert_eq!(normal, Vec3::NEG_X);
+        assert!(
+            sweep_box(
+                Vec3::ZERO,
+                Vec3::new(0.0, 100.0, 0.0),
+                Vec3::splat(-10.0),
+                Vec3::splat(10.0),
+                Vec3::new(50.0, -5.0, -5.0),
+                Vec3::new(60.0, 5.0, 5.0),
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn plat_rises_waits_and_returns() {
+        let plat = MoverMotion::Plat {
+            low: -100.0,
+            speed: 200.0,
+            wait: 1.0,
+            started: Some(2.0),
+        };
+        assert_eq!(plat.offset_at(0.0).z, -100.0);
+        assert_eq!(plat.offset_at(2.25).z, -50.0);
+        assert_eq!(plat.offset_at(3.0).z, 0.0);
+        assert_eq!(plat.offset_at(3.75).z, -50.0);
+        assert_eq!(plat.offset_at(10.0).z, -100.0);
+    }
+
+    #[test]
+    fn sine_swings_between_the_extremes() {
+        let bob = MoverMotion::Sine {
+            delta: Vec3::new(64.0, 0.0, 0.0),
+            period: 4.0,
+            phase: 0.0,
+        };
+        assert!((bob.offset_at(1.0).x - 64.0).abs() < 1e-3);
+        assert!((bob.offset_at(3.0).x + 64.0).abs() < 1e-3);
+    }
+}

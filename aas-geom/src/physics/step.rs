@@ -1,0 +1,304 @@
+//! [`Physics::step`]: one frame of player movement.
+
+use glam::Vec3;
+
+use super::Physics;
+use super::slide::Mover;
+use super::state::{Ground, MoveInput, PlayerState, StepEvents, Timer};
+use super::triggers::TriggerAction;
+use crate::format::aas_q3::PresenceType;
+
+/// How far below the origin the ground is looked for.
+const GROUND_PROBE: f32 = 0.25;
+/// A player moving away from a surface faster than this (along its normal) has left it.
+const KICK_OFF_SPEED: f32 = 10.0;
+
+impl Physics<'_> {
+    /// Advances `state` by one frame ([`frame_time`](super::PhysicsSettings::frame_time))
+    /// under `input`, returning the new state and what happened.
+    ///
+    /// The order is Quake III's: release of the jump button, crouching or standing up, ground
+    /// and water level, timers, then one movement mode (water jump, swimming, walking or
+    /// flying), ground and water level again, velocity snapping, and finally the triggers the
+    /// box touches (jump pads set the velocity, teleporters move the player).
+    ///
+    /// Deterministic: the same state and input give bit-identical results.
+    #[must_use]
+    pub fn step(&self, state: &PlayerState, input: &MoveInput) -> (PlayerState, StepEvents) {
+        let settings = &self.settings;
+        let mut next = *state;
+        let mut events = StepEvents::default();
+        let was_on_ground = state.on_ground();
+        next.time = state.time + settings.frame_time;
+        if !input.jump {
+            next.jump_held = false;
+        }
+        self.ride_mover(&mut next, state.time);
+        self.check_crouch(&mut next, input);
+        let previous_velocity = next.velocity;
+        self.ground_trace(&mut next, &mut events, previous_velocity);
+        self.set_water_level(&mut next);
+        drop_timers(&mut next, settings.frame_time);
+
+        let (mins, maxs) = next.box_extents();
+        let mut player = Mover {
+            origin: next.origin,
+            velocity: next.velocity,
+            ground: next.ground,
+            presence: next.presence(),
+            mins,
+            maxs,
+            time: next.time,
+            hit_wall: false,
+        };
+        if matches!(next.timer, Some(Timer::WaterJump { .. })) {
+            self.water_jump_move(&mut next, &mut player);
+        } else if next.water_level > 1 {
+            if !self.check_water_jump(&mut next, input, &mut player) {
+                self.water_move(&next, input, &mut player);
+            } else {
+                self.water_jump_move(&mut next, &mut player);
+            }
+        } else if player.ground.is_some_and(|g| g.walkable) {
+            if self.check_jump(&mut next, input, &mut player) {
+                events.jumped = true;
+                self.air_move(&next, input, &mut player);
+            } else {
+                self.walk_move(&next, input, &mut player);
+            }
+        } else {
+            self.air_move(&next, input, &mut player);
+        }
+        next.origin = player.origin;
+        next.velocity = player.velocity;
+        next.ground = player.ground;
+        events.hit_wall = player.hit_wall;
+
+        self.ground_trace(&mut next, &mut events, previous_velocity);
+        self.set_water_level(&mut next);
+        if settings.snap_velocity {
+            next.velocity = next.velocity.round();
+        }
+        self.touch_triggers(&mut next, &mut events);
+        events.left_ground = was_on_ground && !next.on_ground();
+        if was_on_ground || !next.on_ground() {
+            events.landed = None;
+        }
+        events.area = self.world.point_area(next.origin);
+        (next, events)
+    }
+
+    /// Moves a player standing on a mover along with it, from `time` to the state's time.
+    fn ride_mover(&self, state: &mut PlayerState, time: f32) {
+        let Some(index) = state.ground.and_then(|g| g.mover) else {
+            return;
+        };
+        let Some(mover) = self.movers.get(index) else {
+            return;
+        };
+        let shift = mover.motion.offset_at(state.time) - mover.motion.offset_at(time);
+        if shift == Vec3::ZERO {
+            return;
+        }
+        // The world (not the mover itself) limits the ride.
+        let trace = self
+            .world
+            .trace(state.origin, state.origin + shift, state.presence());
+        if !trace.start_solid {
+            state.origin = trace.end;
+        }
+    }
+
+    /// Crouches on request; stands up when not requested and there is room.
+    fn check_crouch(&self, state: &mut PlayerState, input: &MoveInput) {
+        if input.crouch {
+            state.crouched = true;
+        } else if state.crouched {
+            let (mins, _) = state.box_extents();
+            let standing = self.trace_box(
+                state.origin,
+                state.origin,
+                PresenceType::NORMAL,
+                mins,
+                super::state::STANDING_MAXS,
+                state.time,
+            );
+            let blocked_by_mover = self.movers.iter().any(|mover| {
+                let (mmins, mmaxs) = mover.bounds_at(state.time);
+                super::movers::boxes_overlap(
+                    state.origin + mins,
+                    state.origin + super::state::STANDING_MAXS,
+                    mmins,
+                    mmaxs,
+                )
+            });
+            if !standing.start_solid && !blocked_by_mover {
+                state.crouched = false;
+            }
+        }
+    }
+
+    /// Finds what the player stands on (a trace a quarter unit down); reports a landing.
+    fn ground_trace(&self, state: &mut PlayerState, events: &mut StepEvents, previous: Vec3) {
+        let settings = &self.settings;
+        let (mins, maxs) = state.box_extents();
+        let trace = self.trace_box(
+            state.origin,
+            state.origin - Vec3::Z * GROUND_PROBE,
+            state.presence(),
+            mins,
+            maxs,
+            state.time,
+        );
+        let was_on_ground = state.on_ground();
+        if trace.start_solid || trace.fraction >= 1.0 {
+            state.ground = None;
+            return;
+        }
+        // Moving up and away from the surface: just jumped or was launched.
+        if state.velocity.z > 0.0 && state.velocity.dot(trace.normal) > KICK_OFF_SPEED {
+            state.ground = None;
+            return;
+        }
+        let walkable = trace.normal.z >= settings.max_steepness;
+        state.ground = Some(Ground {
+            normal: trace.normal,
+            walkable,
+            mover: trace.mover,
+        });
+        if walkable && !was_on_ground {
+            events.landed = Some(self.fall_delta(state, previous.z));
+            if state
+                .timer
+                .is_some_and(|t| matches!(t, Timer::WaterJump { .. }))
+            {
+                state.timer = None;
+            }
+        }
+    }
+
+    /// Quake III's fall delta for landing with vertical speed `vz`, reduced in liquids.
+    fn fall_delta(&self, state: &PlayerState, vz: f32) -> f32 {
+        let delta = vz * vz * 0.0001;
+        match state.water_level {
+            0 => delta,
+            1 => delta * 0.5,
+            2 => delta * 0.25,
+            _ => 0.0,
+        }
+    }
+
+    /// Sets the water level (feet, waist, eyes) and the liquid at the feet.
+    ///
+    /// A liquid area of the AAS world is where the player's *box* overlaps the liquid, so the
+    /// box lifted by `h` is in a liquid area exactly when the point `h` above the feet is under
+    /// the surface (for liquid below the player, as pools are). Quake III's three sample points
+    /// (a unit above the feet, the waist, the eyes) become three lifted boxes; a lift that would
+    /// go into a ceiling stops at the ceiling.
+    fn set_water_level(&self, state: &mut PlayerState) {
+        let settings = &self.settings;
+        let (mins, maxs) = state.box_extents();
+        let view = if state.crouched {
+            settings.crouch_view_height
+        } else {
+            settings.view_height
+        };
+        let eyes = view - mins.z;
+        let waist = eyes * 0.5;
+        state.water_level = 0;
+        state.water_type = self.liquid_lifted(state, mins, maxs, 1.0);
+        if state.water_type.is_empty() {
+            return;
+        }
+        state.water_level = 1;
+        if !self.liquid_lifted(state, mins, maxs, waist).is_empty() {
+            state.water_level = 2;
+            if !self.liquid_lifted(state, mins, maxs, eyes).is_empty() {
+                state.water_level = 3;
+            }
+        }
+    }
+
+    /// The liquid of the area of the player's box lifted by `lift` (stopped by a ceiling).
+    fn liquid_lifted(
+        &self,
+        state: &PlayerState,
+        mins: Vec3,
+        maxs: Vec3,
+        lift: f32,
+    ) -> crate::format::aas_q3::AreaContents {
+        let point = state.origin + Vec3::Z * lift;
+        if self.world.point_area(point).is_some() {
+            return self.liquid_at(point);
+        }
+        let trace = self.trace_box(
+            state.origin,
+            point,
+            state.presence(),
+            mins,
+            maxs,
+            state.time,
+        );
+        if trace.start_solid {
+            return self.liquid_at(state.origin);
+        }
+        self.liquid_at(trace.end)
+    }
+
+    /// Jumps when asked (button newly pressed) while on walkable ground.
+    fn check_jump(&self, state: &mut PlayerState, input: &MoveInput, player: &mut Mover) -> bool {
+        if !input.jump || state.jump_held {
+            return false;
+        }
+        state.jump_held = true;
+        player.ground = None;
+        player.velocity.z = self.settings.jump_velocity;
+        true
+    }
+
+    /// Applies the first trigger the player's box touches.
+    fn touch_triggers(&self, state: &mut PlayerState, events: &mut StepEvents) {
+        let (mins, maxs) = state.box_extents();
+        let Some((index, trigger)) = self
+            .triggers
+            .iter()
+            .enumerate()
+            .find(|(_, trigger)| trigger.touches(state.origin, mins, maxs))
+        else {
+            return;
+        };
+        match trigger.action {
+            TriggerAction::Push { velocity } => {
+                state.velocity = velocity;
+                state.ground = None;
+                events.jump_pad = Some(index);
+            }
+            TriggerAction::Teleport {
+                destination,
+                velocity,
+            } => {
+                state.origin = destination + Vec3::Z * self.settings.teleport_lift;
+                state.velocity = velocity;
+                state.ground = None;
+                state.timer = Some(Timer::Knockback {
+                    remaining: self.settings.teleport_knockback_time,
+                });
+                events.teleporter = Some(index);
+                self.set_water_level(state);
+            }
+        }
+    }
+}
+
+/// Counts timers down; an expired timer ends its state.
+fn drop_timers(state: &mut PlayerState, frame_time: f32) {
+    state.timer = match state.timer {
+        Some(Timer::WaterJump { remaining }) if remaining > frame_time => Some(Timer::WaterJump {
+            remaining: remaining - frame_time,
+        }),
+        Some(Timer::Knockback { remaining }) if remaining > frame_time => Some(Timer::Knockback {
+            remaining: remaining - frame_time,
+        }),
+        _ => None,
+    };
+}

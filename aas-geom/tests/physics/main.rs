@@ -1,0 +1,6 @@
+//! Player physics and movement prediction on small compiled worlds.
+
+mod jumps;
+mod prediction;
+mod steps;
+mod worlds;

@@ -1,0 +1,41 @@
+//! Walking: acceleration to running speed, friction, determinism.
+
+use aas_geom::physics::{MoveInput, PhysicsSettings};
+use glam::Vec3;
+
+use crate::worlds::{physics, room, settled};
+
+#[test]
+fn running_reaches_the_walking_speed_and_friction_stops_the_player() {
+    let world = room(&[]);
+    let physics = physics(&world);
+    let mut state = settled(&physics, Vec3::new(-300.0, 0.0, 40.0));
+    for _ in 0..20 {
+        state = physics.step(&state, &MoveInput::run(Vec3::X)).0;
+    }
+    let max = PhysicsSettings::default().max_walk_velocity;
+    assert!(
+        (state.velocity.length() - max).abs() <= 1.0,
+        "{}",
+        state.velocity
+    );
+    for _ in 0..20 {
+        state = physics.step(&state, &MoveInput::idle()).0;
+    }
+    assert_eq!(state.velocity, Vec3::ZERO);
+}
+
+#[test]
+fn a_wall_stops_the_player_and_sliding_keeps_the_parallel_speed() {
+    let world = room(&[]);
+    let physics = physics(&world);
+    let mut state = settled(&physics, Vec3::new(400.0, -200.0, 40.0));
+    let diagonal = Vec3::new(1.0, 1.0, 0.0);
+    for _ in 0..16 {
+        state = physics.step(&state, &MoveInput::run(diagonal)).0;
+    }
+    // Stopped by the +x wall (interior ends at 512, the box is 15 wide) and sliding along it.
+    assert!(state.origin.x < 512.0 - 15.0 + 0.01 && state.origin.x > 512.0 - 15.0 - 1.0);
+    assert!(state.velocity.x.abs() < 1.0);
+    assert!(state.velocity.y > 200.0, "{}", state.velocity);
+}
