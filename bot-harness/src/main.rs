@@ -5,6 +5,7 @@ mod commands;
 mod error;
 mod output;
 mod render;
+mod route_agreement;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -12,6 +12,15 @@
 //! grounded area): floors a fraction of a unit apart in the two files do not count as misses,
 //! and neither does a grounded area of OURS that is thinner than a unit (a floor slab under
 //! an air area that a nearly level plane cut off).
+//!
+//! **Reachabilities by travel type** of both files (`"ours_reach_by_type"`,
+//! `"ref_reach_by_type"`, named as in `aas info`; the text report shows them side by side).
+//!
+//! **Route agreement** (`"route_agreement"`, see [`crate::route_agreement`] for the cost model
+//! and the fields): routes between the entity standing points, each located in REF by the
+//! area of the dropped point and in OURS by the first of the dropped point and 0.5 and 1 unit
+//! above it that lies in an area (any area; points without an area in both files are left
+//! out).
 
 use std::io::Write;
 use std::path::Path;
@@ -21,10 +30,13 @@ use aas_geom::format::{ReadOptions, load_brush_world};
 use aas_geom::world::AasWorld;
 use glam::Vec3;
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use super::aas_info::read_world;
+use super::reach_by_type::{reach_by_type, side_by_side, world_counts};
 use crate::error::CliError;
 use crate::output::print_report;
+use crate::route_agreement::{Endpoint, RouteAgreement, route_agreement};
 
 /// Classname prefixes of the entities whose origins are standing points.
 const STANDING_CLASS_PREFIXES: [&str; 5] =
@@ -36,8 +48,8 @@ const STANDING_TEAM_PREFIX: &str = "team_ctf_";
 /// How far an origin may be moved to get out of solid (units).
 const NUDGE: [f32; 4] = [1.0, 4.0, 8.0, 16.0];
 
-/// Heights above a dropped standing point at which OURS is probed; the point is covered when
-/// one of them lies in a grounded area.
+/// Heights above a dropped standing point at which OURS is probed: the point is covered when
+/// one of them lies in a grounded area, and routes start from the first that lies in an area.
 const COVERAGE_HEIGHTS: [f32; 3] = [0.0, 0.5, 1.0];
 
 /// At most this many uncovered points are listed in the report.
@@ -66,6 +78,51 @@ struct CompareReport {
     unplaced_entities: usize,
     /// Up to 20 uncovered standing points, for inspection.
     uncovered: Vec<[f32; 3]>,
+    /// Reachabilities of OURS per travel type, as `reach_by_type` of `aas info`.
+    ours_reach_by_type: Map<String, Value>,
+    /// Reachabilities of REF per travel type.
+    ref_reach_by_type: Map<String, Value>,
+    /// Routes between the entity standing points in both files.
+    route_agreement: RouteAgreement,
+}
+
+/// The report as printed in text: the two `*_reach_by_type` objects become one
+/// `"reach_by_type (ours, ref)"` object in the place of the first.
+fn text_layout(report: Value) -> Value {
+    let Value::Object(fields) = report else {
+        return report;
+    };
+    let by_type = |name: &str| fields.get(name).and_then(Value::as_object);
+    let (Some(ours), Some(reference)) =
+        (by_type("ours_reach_by_type"), by_type("ref_reach_by_type"))
+    else {
+        return Value::Object(fields);
+    };
+    let both = Value::Object(side_by_side(ours, reference));
+    let mut laid_out = Map::new();
+    for (key, value) in &fields {
+        match key.as_str() {
+            "ours_reach_by_type" => {
+                laid_out.insert("reach_by_type (ours, ref)".to_owned(), both.clone());
+            }
+            "ref_reach_by_type" => {}
+            _ => {
+                laid_out.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Value::Object(laid_out)
+}
+
+/// The endpoint of a dropped standing point: its REF area and the area of the first of the
+/// [`COVERAGE_HEIGHTS`] above it that lies in an area of OURS; `None` when either is missing.
+fn endpoint(ours: &AasWorld, reference: &AasWorld, point: Vec3) -> Option<Endpoint> {
+    Some(Endpoint {
+        reference: reference.point_area(point)?,
+        ours: COVERAGE_HEIGHTS
+            .iter()
+            .find_map(|&dz| ours.point_area(point + Vec3::Z * dz))?,
+    })
 }
 
 fn fits_standing(world: &AasWorld, point: Vec3) -> bool {
@@ -155,6 +212,10 @@ pub(super) fn run(
         .filter(|&p| !covered_by_ours(p))
         .collect();
     let covered_points = standing.len() - uncovered.len();
+    let endpoints: Vec<Endpoint> = entity_points
+        .iter()
+        .filter_map(|&p| endpoint(&ours_world, &ref_world, p))
+        .collect();
     let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let report = CompareReport {
         ours_areas: ours_world.areas.len(),
@@ -171,6 +232,11 @@ pub(super) fn run(
             .take(LISTED_MISSES)
             .map(Vec3::to_array)
             .collect(),
+        ours_reach_by_type: reach_by_type(&world_counts(&ours_world)),
+        ref_reach_by_type: reach_by_type(&world_counts(&ref_world)),
+        route_agreement: route_agreement(&ours_world, &ref_world, &endpoints),
     };
+    let report = serde_json::to_value(&report)?;
+    let report = if json { report } else { text_layout(report) };
     print_report(out, &report, json)
 }

@@ -3,11 +3,12 @@
 use std::io::Write;
 use std::path::Path;
 
-use aas_geom::format::aas_q3::{AasFile, TravelType};
+use aas_geom::format::aas_q3::AasFile;
 use aas_geom::world::{AasWorld, NATIVE_MAGIC};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::reach_by_type::reach_by_type;
 use crate::cli::InfoArgs;
 use crate::error::CliError;
 use crate::output::print_report;
@@ -79,27 +80,6 @@ pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError>
 impl AasInfo {
     /// The report of a `.aas` file: its header fields and the record count of every lump.
     pub(super) fn of(aas: &AasFile) -> Self {
-        let counts = aas.reachability_counts();
-        // Every type in value order, except `invalid`, which appears only when a file has it.
-        let mut reach_by_type: Map<String, Value> = TravelType::ALL
-            .into_iter()
-            .filter(|&travel_type| travel_type != TravelType::Invalid)
-            .map(|travel_type| {
-                (
-                    travel_type.name().to_owned(),
-                    Value::from(counts.get(travel_type)),
-                )
-            })
-            .collect();
-        if counts.get(TravelType::Invalid) > 0 {
-            reach_by_type.insert(
-                "invalid".to_owned(),
-                Value::from(counts.get(TravelType::Invalid)),
-            );
-        }
-        if counts.unknown > 0 {
-            reach_by_type.insert("unknown".to_owned(), Value::from(counts.unknown));
-        }
         Self {
             version: aas.version,
             bspchecksum: aas.bsp_checksum,
@@ -117,7 +97,7 @@ impl AasInfo {
             portals: aas.portals.len(),
             portalindex: aas.portal_index.len(),
             clusters: aas.clusters.len(),
-            reach_by_type,
+            reach_by_type: reach_by_type(&aas.reachability_counts()),
         }
     }
 }

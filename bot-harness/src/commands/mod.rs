@@ -6,6 +6,7 @@ mod aas_convert;
 mod aas_info;
 mod aas_render;
 mod map_info;
+mod reach_by_type;
 
 use std::io::Write;
 

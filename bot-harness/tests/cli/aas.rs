@@ -443,3 +443,138 @@ fn compare_scores_a_file_against_itself_fully_and_another_map_poorly() {
     ]);
     assert!(other["coverage"].as_f64().unwrap() < 0.5, "{other}");
 }
+
+/// Runs `aas compare OURS REF --bsp BSP --json`.
+fn compare(
+    ours: &std::path::Path,
+    reference: &std::path::Path,
+    bsp: &std::path::Path,
+) -> serde_json::Value {
+    run_json(&[
+        "aas",
+        "compare",
+        ours.to_str().unwrap(),
+        reference.to_str().unwrap(),
+        "--bsp",
+        bsp.to_str().unwrap(),
+        "--json",
+    ])
+}
+
+#[test]
+fn compare_routes_a_reference_file_like_itself() {
+    let Some(maps) = shared_maps() else { return };
+    for name in SHARED_MAPS {
+        let aas = maps.join(format!("{name}.aas"));
+        let report = compare(&aas, &aas, &maps.join(format!("{name}.bsp")));
+        assert_eq!(
+            report["ours_reach_by_type"], report["ref_reach_by_type"],
+            "{name}"
+        );
+        let by_type = report["ref_reach_by_type"].as_object().unwrap();
+        assert_eq!(
+            by_type.keys().map(String::as_str).collect::<Vec<_>>(),
+            ALL_REPORTED_TYPES,
+            "{name}: named as in aas info"
+        );
+        let agreement = &report["route_agreement"];
+        assert!(
+            agreement["pairs"].as_u64().unwrap() > 1000,
+            "{name}: {agreement}"
+        );
+        assert!(
+            agreement["pairs"].as_u64().unwrap() <= 3000,
+            "{name}: {agreement}"
+        );
+        assert!(
+            agreement["ref_routable"].as_u64().unwrap() > 1000,
+            "{name}: {agreement}"
+        );
+        assert_eq!(
+            agreement["ref_routable_in_ours"], 1.0,
+            "{name}: {agreement}"
+        );
+        assert_eq!(agreement["ours_only"], 0.0, "{name}: {agreement}");
+        assert!(
+            agreement["time_ratio_pairs"].as_u64().unwrap() > 1000,
+            "{name}: {agreement}"
+        );
+        for quantile in ["median", "p10", "p90"] {
+            assert_eq!(agreement["time_ratio"][quantile], 1.0, "{name} {quantile}");
+        }
+    }
+}
+
+#[test]
+fn compare_sees_routes_lost_with_a_travel_type() {
+    use aas_geom::format::aas_q3::{AasFile, TravelType};
+    use aas_geom::world::AasWorld;
+
+    let Some(maps) = shared_maps() else { return };
+    let dir = std::env::temp_dir().join(format!("bot-harness-route-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "q3dm6ish";
+    let reference = maps.join(format!("{name}.aas"));
+    let bsp = maps.join(format!("{name}.bsp"));
+    // REF without its walk-off-ledge reachabilities, written back as a Quake III file.
+    let file = AasFile::from_bytes(&std::fs::read(&reference).unwrap()).unwrap();
+    let mut world = AasWorld::from_q3(&file).unwrap();
+    let kept: Vec<bool> = world
+        .reachabilities
+        .iter()
+        .map(|r| r.kind() != Some(TravelType::WalkOffLedge))
+        .collect();
+    let mut reachabilities = Vec::new();
+    for area in &mut world.areas {
+        let start = u32::try_from(reachabilities.len()).unwrap();
+        for index in area.reachabilities.clone() {
+            if kept[index as usize] {
+                reachabilities.push(world.reachabilities[index as usize]);
+            }
+        }
+        area.reachabilities = start..u32::try_from(reachabilities.len()).unwrap();
+    }
+    world.reachabilities = reachabilities;
+    let stripped = dir.join(format!("{name}-no-ledges.aas"));
+    std::fs::write(&stripped, world.to_q3().to_bytes()).unwrap();
+
+    let report = compare(&stripped, &reference, &bsp);
+    let (ours, theirs) = (&report["ours_reach_by_type"], &report["ref_reach_by_type"]);
+    assert_eq!(ours["walkoffledge"], 0);
+    assert_eq!(theirs["walkoffledge"], 175);
+    for kind in ALL_REPORTED_TYPES.iter().filter(|&&k| k != "walkoffledge") {
+        assert_eq!(ours[kind], theirs[kind], "{kind}");
+    }
+    // Fewer reachabilities lose routes and never add or shorten one.
+    let agreement = &report["route_agreement"];
+    let kept_share = agreement["ref_routable_in_ours"].as_f64().unwrap();
+    // Measured 0.955: walking off a ledge is the only way down to some item areas.
+    assert!(kept_share < 0.99, "{agreement}");
+    assert_eq!(agreement["ours_only"], 0.0, "{agreement}");
+    assert!(
+        agreement["time_ratio"]["p10"].as_f64().unwrap() >= 1.0,
+        "{agreement}"
+    );
+    assert!(
+        agreement["time_ratio"]["p90"].as_f64().unwrap() > 1.0,
+        "{agreement}"
+    );
+
+    // The other way round, the lost routes are OURS-only ones and the times shorter.
+    let reverse = compare(&reference, &stripped, &bsp);
+    let agreement = &reverse["route_agreement"];
+    assert_eq!(agreement["ref_routable_in_ours"], 1.0, "{agreement}");
+    assert!(
+        agreement["ours_only"].as_f64().unwrap() > 0.0,
+        "{agreement}"
+    );
+    assert!(
+        agreement["time_ratio"]["p90"].as_f64().unwrap() <= 1.0,
+        "{agreement}"
+    );
+    assert!(
+        agreement["time_ratio"]["p10"].as_f64().unwrap() < 1.0,
+        "{agreement}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

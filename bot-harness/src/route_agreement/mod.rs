@@ -1,0 +1,272 @@
+//! Route agreement of two AAS worlds of one map: do routes between the same points exist in
+//! both, and how do their travel times compare? (`"route_agreement"` of `aas compare`.)
+//!
+//! # Points and pairs
+//! The caller supplies [`Endpoint`]s: points that lie in an area of both worlds (for
+//! `aas compare`, the item, weapon, ammo, holdable, flag and spawn points). The ordered pairs
+//! `(i, j)`, `i ≠ j`, of endpoints are evaluated, at most [`MAX_PAIRS`] of them: when there are
+//! more, an even stride over the pairs numbered row by row picks them (see [`pairs`]); the
+//! sample depends only on the number of endpoints, so it is deterministic.
+//!
+//! # Cost model
+//! Each world is routed on its own, as botlib routes with its default travel flags, but with an
+//! exact single-source search instead of botlib's clustered caches:
+//!
+//! - **States** are (area, entry point). The start state is (start area, the area's centre);
+//!   every other state is "entered through reachability k": (k's target area, k's end point).
+//!   There are therefore reachabilities + 1 states.
+//! - **Moves**: from a state in area a with entry point e, reachability r leaving a leads to
+//!   (r's target, r's end) at cost `r.travel_time + max(1, round(|e − r.start| × f(a)))`, the
+//!   distance in units and `round` half away from zero. The in-area factor f(a) (hundredths of
+//!   a second per unit) is 1.3 when a is crouch-only (presence CROUCH without NORMAL), else 1.0
+//!   when a is a liquid area (contents WATER, LAVA or SLIME, or area flag LIQUID), else 0.33 —
+//!   botlib's factors, including its crouch and swim values that disagree with its comments.
+//! - **Travel flags** are botlib's default (`TFL_DEFAULT`): reachabilities of type rocket jump,
+//!   BFG jump and grapple hook (and invalid, the never-generated double, ramp and strafe jumps,
+//!   and unknown values) are not taken; areas whose contents are LAVA, SLIME or DONOTENTER are
+//!   not entered (so they are no goal either, though a route may start in one). Team bits of
+//!   reachabilities and areas, and area flags other than LIQUID, play no part.
+//! - **Search**: Dijkstra over the states with a binary heap and lazy deletion (a popped entry
+//!   costlier than its state's best is skipped); ties pop the lower state number first. A
+//!   route's time is the cost at which a state in the goal area is first popped; start area =
+//!   goal area costs 0. Areas without reachabilities (bspc's cluster-0 areas) are dead ends.
+//!
+//! # Numbers
+//! See [`RouteAgreement`]. Travel times are in hundredths of a second, as in the file.
+
+mod pairs;
+mod quantile;
+mod router;
+#[cfg(test)]
+mod router_props;
+#[cfg(test)]
+mod test_world;
+
+use std::collections::BTreeMap;
+
+use aas_geom::world::{AasWorld, AreaId};
+use serde::Serialize;
+
+use self::pairs::{candidate_pairs, sample_pairs};
+use self::quantile::quantile;
+pub(crate) use self::router::Router;
+
+/// At most this many ordered pairs are evaluated.
+pub(crate) const MAX_PAIRS: usize = 3000;
+
+/// A point located in both worlds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Endpoint {
+    /// Its area in OURS.
+    pub(crate) ours: AreaId,
+    /// Its area in REF.
+    pub(crate) reference: AreaId,
+}
+
+/// Quantiles of the travel-time ratio OURS / REF (linear interpolation between closest ranks).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub(crate) struct TimeRatio {
+    /// The median.
+    pub(crate) median: f64,
+    /// The 10th percentile.
+    pub(crate) p10: f64,
+    /// The 90th percentile.
+    pub(crate) p90: f64,
+}
+
+impl TimeRatio {
+    /// The quantiles of `sorted` (ascending); `None` when it is empty.
+    fn of(sorted: &[f64]) -> Option<Self> {
+        Some(Self {
+            median: quantile(sorted, 0.5)?,
+            p10: quantile(sorted, 0.1)?,
+            p90: quantile(sorted, 0.9)?,
+        })
+    }
+}
+
+/// The `"route_agreement"` report (field names are a stable contract).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct RouteAgreement {
+    /// Endpoints: points with an area in both worlds.
+    pub(crate) points: usize,
+    /// Ordered pairs of distinct endpoints, before sampling: `points × (points − 1)`.
+    pub(crate) candidate_pairs: u64,
+    /// Pairs evaluated (all candidates, or [`MAX_PAIRS`] of them).
+    pub(crate) pairs: usize,
+    /// Pairs routable in REF.
+    pub(crate) ref_routable: usize,
+    /// Fraction of the pairs routable in REF that are routable in OURS (`None` when REF routes
+    /// none).
+    pub(crate) ref_routable_in_ours: Option<f64>,
+    /// Fraction of the evaluated pairs routable in OURS but not in REF (`None` without pairs).
+    pub(crate) ours_only: Option<f64>,
+    /// Travel-time ratio OURS / REF over the pairs routable in both with both times above 0
+    /// (`None` when there is no such pair).
+    pub(crate) time_ratio: Option<TimeRatio>,
+    /// How many pairs `time_ratio` is taken over.
+    pub(crate) time_ratio_pairs: usize,
+}
+
+/// Travel times of one world from each start area asked for, computed once per start area.
+struct Routes<'w> {
+    router: Router<'w>,
+    from: BTreeMap<AreaId, Vec<Option<u64>>>,
+}
+
+impl<'w> Routes<'w> {
+    fn new(world: &'w AasWorld) -> Self {
+        Self {
+            router: Router::new(world),
+            from: BTreeMap::new(),
+        }
+    }
+
+    /// The travel time from `start` to `goal`, `None` when there is no route.
+    fn time(&mut self, start: AreaId, goal: AreaId) -> Option<u64> {
+        let router = &self.router;
+        let times = self
+            .from
+            .entry(start)
+            .or_insert_with(|| router.times_from(start));
+        times.get(goal.index()).copied().flatten()
+    }
+}
+
+/// Compares routes between `endpoints` in `ours` and in `reference` (see the module docs).
+///
+/// # Complexity
+/// One Dijkstra per distinct start area and world among the sampled pairs:
+/// `O(points · R log R)` time, `O(points · areas)` space.
+pub(crate) fn route_agreement(
+    ours: &AasWorld,
+    reference: &AasWorld,
+    endpoints: &[Endpoint],
+) -> RouteAgreement {
+    let pairs = sample_pairs(endpoints.len(), MAX_PAIRS);
+    let mut ours_routes = Routes::new(ours);
+    let mut ref_routes = Routes::new(reference);
+    let (mut ref_routable, mut both, mut ours_only) = (0, 0, 0);
+    let mut ratios = Vec::new();
+    for &(i, j) in &pairs {
+        let (start, goal) = (endpoints[i], endpoints[j]);
+        let ours_time = ours_routes.time(start.ours, goal.ours);
+        let ref_time = ref_routes.time(start.reference, goal.reference);
+        match (ours_time, ref_time) {
+            (Some(ours_time), Some(ref_time)) => {
+                ref_routable += 1;
+                both += 1;
+                if ours_time > 0 && ref_time > 0 {
+                    ratios.push(ours_time as f64 / ref_time as f64);
+                }
+            }
+            (None, Some(_)) => ref_routable += 1,
+            (Some(_), None) => ours_only += 1,
+            (None, None) => {}
+        }
+    }
+    ratios.sort_by(f64::total_cmp);
+    let fraction = |part: usize, whole: usize| (whole > 0).then(|| part as f64 / whole as f64);
+    RouteAgreement {
+        points: endpoints.len(),
+        candidate_pairs: candidate_pairs(endpoints.len()),
+        pairs: pairs.len(),
+        ref_routable,
+        ref_routable_in_ours: fraction(both, ref_routable),
+        ours_only: fraction(ours_only, pairs.len()),
+        time_ratio: TimeRatio::of(&ratios),
+        time_ratio_pairs: ratios.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use aas_geom::format::aas_q3::TravelType;
+    use glam::Vec3;
+
+    use super::test_world::TestWorld;
+    use super::*;
+
+    /// Areas 0 → 1 → 2 in a line (walk, travel time 10) and an isolated area 3.
+    fn line() -> TestWorld {
+        let mut w = TestWorld::default();
+        for x in [0.0, 100.0, 200.0, 300.0] {
+            w.area(Vec3::X * x);
+        }
+        w.reach(0, 1, TravelType::Walk, 10, Vec3::X * 60.0);
+        w.reach(1, 2, TravelType::Walk, 10, Vec3::X * 150.0);
+        w
+    }
+
+    fn endpoints(areas: &[u32]) -> Vec<Endpoint> {
+        areas
+            .iter()
+            .map(|&a| Endpoint {
+                ours: AreaId(a),
+                reference: AreaId(a),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_world_agrees_with_itself() {
+        let w = line();
+        let report = route_agreement(&w.world, &w.world, &endpoints(&[0, 1, 2, 3]));
+        assert_eq!(report.pairs, 12);
+        // 0→1, 0→2, 1→2.
+        assert_eq!(report.ref_routable, 3);
+        assert_eq!(report.ref_routable_in_ours, Some(1.0));
+        assert_eq!(report.ours_only, Some(0.0));
+        let ratio = report.time_ratio.unwrap();
+        assert_eq!((ratio.median, ratio.p10, ratio.p90), (1.0, 1.0, 1.0));
+        assert_eq!(report.time_ratio_pairs, 3);
+    }
+
+    #[test]
+    fn missing_and_extra_routes_and_slower_times() {
+        let reference = line();
+        let mut ours = line();
+        // OURS loses 1 → 2 but gains 3 → 0, and walking 0 → 1 takes 20 more.
+        ours.world.reachabilities[1].travel_type = TravelType::RocketJump.value();
+        ours.reach(3, 0, TravelType::Walk, 0, Vec3::X * 300.0);
+        ours.world.reachabilities[0].travel_time = 30;
+        let report = route_agreement(&ours.world, &reference.world, &endpoints(&[0, 1, 2, 3]));
+        assert_eq!(report.ref_routable, 3);
+        assert_eq!(
+            report.ref_routable_in_ours,
+            Some(1.0 / 3.0),
+            "only 0→1 left"
+        );
+        // 3→0 and 3→1 exist only in OURS.
+        assert_eq!(report.ours_only, Some(2.0 / 12.0));
+        // 0→1: REF 10 + round(60 × 0.33) = 30, OURS 30 + 20 = 50.
+        assert_eq!(report.time_ratio_pairs, 1);
+        let ratio = report.time_ratio.unwrap();
+        assert_eq!(ratio.median, 50.0 / 30.0);
+        assert_eq!((ratio.p10, ratio.p90), (ratio.median, ratio.median));
+    }
+
+    #[test]
+    fn same_area_pairs_route_at_zero_and_have_no_ratio() {
+        let w = line();
+        let report = route_agreement(&w.world, &w.world, &endpoints(&[2, 2]));
+        assert_eq!((report.pairs, report.ref_routable), (2, 2));
+        assert_eq!(report.time_ratio, None);
+        assert_eq!(report.time_ratio_pairs, 0);
+        let empty = route_agreement(&w.world, &w.world, &[]);
+        assert_eq!((empty.ref_routable_in_ours, empty.ours_only), (None, None));
+    }
+
+    #[test]
+    fn pairs_are_capped() {
+        let w = line();
+        let many: Vec<u32> = (0..60).map(|i| i % 4).collect();
+        let report = route_agreement(&w.world, &w.world, &endpoints(&many));
+        assert_eq!(report.candidate_pairs, 3540);
+        assert_eq!(report.pairs, MAX_PAIRS);
+        assert_eq!(
+            report,
+            route_agreement(&w.world, &w.world, &endpoints(&many))
+        );
+    }
+}
