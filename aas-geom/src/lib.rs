@@ -5,6 +5,7 @@ pub mod compile;
 pub mod format;
 pub mod geom;
 pub mod physics;
+pub mod reach;
 pub mod sample;
 pub mod world;
 

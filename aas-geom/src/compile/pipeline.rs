@@ -12,6 +12,7 @@
 //! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off), [`build_areas`] and [`mark_ladders`] |
 //! | `"store"` | [`store_world`] |
+//! | `"reachability"` | [`compute_reachabilities`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |
 //!
 //! Each phase appears once in the list; the times of the two runs of pruning and portalisation
 //! are summed.
@@ -32,6 +33,7 @@ use super::{
     PresenceBox, build_tree, portalize, prepare_brushes, prune_solid, remove_outside,
 };
 use crate::brush::BrushWorld;
+use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
 use crate::format::aas_q3::FaceFlags;
 use crate::world::{AasWorld, AreaId};
 
@@ -52,6 +54,8 @@ pub struct CompileSettings {
     /// Split open leaves that mix ground and gap portals ([`subdivide_by_gravity`], default
     /// settings) before building areas.
     pub gravity: bool,
+    /// Compute reachabilities with these settings (`None`: the world has none).
+    pub reachability: Option<ReachSettings>,
 }
 
 impl Default for CompileSettings {
@@ -65,6 +69,7 @@ impl Default for CompileSettings {
             bsp_checksum: 0,
             merge_areas: true,
             gravity: true,
+            reachability: Some(ReachSettings::default()),
         }
     }
 }
@@ -157,6 +162,8 @@ pub struct CompileStats {
     pub vertices: usize,
     /// Edges stored.
     pub edges: usize,
+    /// Reachabilities.
+    pub reachabilities: usize,
 }
 
 /// The result of [`compile_world`].
@@ -287,7 +294,7 @@ pub fn compile_world(
         .iter()
         .filter(|d| matches!(d, AreaDiagnostic::ModelNumberCapped { .. }))
         .count();
-    let (aas, store_stats) = phases.time("store", || {
+    let (mut aas, store_stats) = phases.time("store", || {
         store_world(&tree, &areas, boxes, settings.bsp_checksum)
     })?;
     stats.areas = aas.areas.len();
@@ -300,6 +307,13 @@ pub fn compile_world(
     stats.planes = aas.planes.len();
     stats.vertices = aas.vertices.len();
     stats.edges = aas.edges.len();
+    if let Some(reach_settings) = &settings.reachability {
+        phases.time("reachability", || {
+            let lists = compute_reachabilities(&aas, reach_settings);
+            store_reachabilities(&mut aas, lists);
+        });
+    }
+    stats.reachabilities = aas.reachabilities.len();
     Ok(CompileOutput {
         world: aas,
         stats,

@@ -1,0 +1,232 @@
+//! Jump reachabilities (thesis §6.4): between the closest points of two floors with a gap
+//! between them, validated by predicting the jump with the player physics. A gap that can be
+//! crossed by running off the edge without jumping gives a walk-off-ledge reachability
+//! instead.
+
+use glam::{Vec2, Vec3};
+
+use super::floor::BoundaryEdge;
+use super::travel_time::centiseconds;
+use super::{ReachContext, Reachability};
+use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
+use crate::physics::{Ground, MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
+use crate::world::AreaId;
+
+/// Floors closer than this are neighbours, not a gap (units).
+const MIN_DISTANCE: f32 = 4.0;
+/// A jump shorter than this is not worth one (units).
+const MIN_JUMP_DISTANCE: f32 = 10.0;
+/// A gap at most this wide and [`LEVEL`] is run across (units).
+const SHORT_GAP: f32 = 48.0;
+/// Height differences below this count as level (units).
+const LEVEL: f32 = 8.0;
+/// Walking off uses this much more than the least horizontal speed.
+const WALK_OFF_MARGIN: f32 = 1.2;
+/// Jumping uses this much more than the least horizontal speed.
+const JUMP_MARGIN: f32 = 1.05;
+/// How far below the gap probes look for ground (units).
+const GAP_PROBE: f32 = 100.0;
+/// How far back from the landing point A2 may be crossed (units).
+const LOOK_BACK: f32 = 64.0;
+/// The longest a predicted jump may last (seconds).
+const MAX_FLIGHT: f32 = 3.0;
+
+/// Closest points of two edges seen from above: the pair of points (one on each edge) with the
+/// least horizontal distance; for parallel overlapping edges, the middle of the overlap.
+fn closest_points(e1: &BoundaryEdge, e2: &BoundaryEdge) -> (Vec3, Vec3) {
+    let (a, b) = (e1.a.truncate(), e1.b.truncate());
+    let (c, d) = (e2.a.truncate(), e2.b.truncate());
+    let (u, v) = (b - a, d - c);
+    let (uu, vv) = (u.length_squared(), v.length_squared());
+    if uu <= f32::EPSILON || vv <= f32::EPSILON {
+        return (e1.a, e2.a);
+    }
+    if u.perp_dot(v).abs() <= 1e-4 * (uu * vv).sqrt() {
+        // Parallel: the middle of the overlap of the projections, if they overlap.
+        let s_c = (c - a).dot(u) / uu;
+        let s_d = (d - a).dot(u) / uu;
+        let (lo, hi) = (s_c.min(s_d).max(0.0), s_c.max(s_d).min(1.0));
+        if lo <= hi {
+            let s = (lo + hi) * 0.5;
+            let p = a + u * s;
+            let t = ((p - c).dot(v) / vv).clamp(0.0, 1.0);
+            return (e1.a.lerp(e1.b, s), e2.a.lerp(e2.b, t));
+        }
+    }
+    // Otherwise the best of the four end-point projections.
+    let project = |p: Vec2, origin: Vec2, dir: Vec2, len2: f32| ((p - origin).dot(dir) / len2).clamp(0.0, 1.0);
+    let candidates = [
+        (0.0, project(a, c, v, vv)),
+        (1.0, project(b, c, v, vv)),
+        (project(c, a, u, uu), 0.0),
+        (project(d, a, u, uu), 1.0),
+    ];
+    let mut best = (f32::INFINITY, 0.0, 0.0);
+    for (s, t) in candidates {
+        let distance = (a + u * s).distance_squared(c + v * t);
+        if distance < best.0 {
+            best = (distance, s, t);
+        }
+    }
+    (e1.a.lerp(e1.b, best.1), e2.a.lerp(e2.b, best.2))
+}
+
+impl ReachContext<'_> {
+    /// The jump (or running walk-off-ledge) reachability from `a1` to `a2`, if there is one.
+    ///
+    /// The rules: the closest points P1, P2 of the two floors' edges must be more than
+    /// [`MIN_DISTANCE`] and less than `max_jump_distance` apart horizontally, with A2's floor no
+    /// higher than a jump's apex; a box dropped just past P1 (towards P2) and just before P2
+    /// must both fall deeper than a barrier (there is a gap). Then:
+    ///
+    /// - a short (≤ [`SHORT_GAP`]) nearly level (|dz| < [`LEVEL`]) gap is run across: walk off
+    ///   ledge at running speed;
+    /// - a lower far side that a fall without jumping can reach (at most running speed, with
+    ///   [`WALK_OFF_MARGIN`] more than the least needed) is walked off;
+    /// - otherwise the player jumps, with [`JUMP_MARGIN`] more horizontal speed than the least
+    ///   that reaches P2 (at least [`MIN_JUMP_DISTANCE`] away).
+    ///
+    /// The movement is predicted for at most [`MAX_FLIGHT`] seconds; it must land (or enter
+    /// water) without entering lava or slime, in A2 or where the line back towards P1 over
+    /// [`LOOK_BACK`] units crosses A2 (a fast jump may overshoot into a neighbour).
+    ///
+    /// Travel time: a walk off a ledge higher than it is long takes the ledge time; anything
+    /// else takes the jump time over the straight distance; both add fall damage.
+    pub(crate) fn jump_reachability(&self, a1: AreaId, a2: AreaId) -> Option<Reachability> {
+        let (f1, f2) = (&self.floors[a1.index()], &self.floors[a2.index()]);
+        let physics = &self.settings.physics;
+        if !f1.grounded || !f2.grounded || !f1.standing || !f2.standing {
+            return None;
+        }
+        if f2.mins.z > f1.maxs.z + physics.jump_apex_height() {
+            return None;
+        }
+        // The closest pair of floor edge points.
+        let mut best: Option<(f32, Vec3, Vec3)> = None;
+        for e1 in &f1.ground_edges {
+            for e2 in &f2.ground_edges {
+                let (p1, p2) = closest_points(e1, e2);
+                let distance = (p2 - p1).truncate().length();
+                if best.is_none_or(|(d, _, _)| distance < d) {
+                    best = Some((distance, p1, p2));
+                }
+            }
+        }
+        let (distance, p1, p2) = best?;
+        let dz = p2.z - p1.z;
+        if distance <= MIN_DISTANCE
+            || distance >= self.settings.max_jump_distance
+            || dz > physics.jump_apex_height()
+        {
+            return None;
+        }
+        let direction = ((p2 - p1).truncate() / distance).extend(0.0);
+        let (kind, speed) = if distance <= SHORT_GAP && dz.abs() < LEVEL {
+            (TravelType::WalkOffLedge, physics.max_walk_velocity)
+        } else if let Some(speed) = horizontal_speed_for_jump(0.0, physics.gravity, distance, dz)
+            .filter(|_| dz < 0.0)
+            .map(|speed| speed * WALK_OFF_MARGIN)
+            .filter(|&speed| speed <= physics.max_walk_velocity)
+        {
+            (TravelType::WalkOffLedge, speed)
+        } else {
+            let speed = horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?;
+            if distance < MIN_JUMP_DISTANCE {
+                return None;
+            }
+            (TravelType::Jump, speed * JUMP_MARGIN)
+        };
+        if !self.falls_deeper_than_barrier(p1 + direction) || !self.falls_deeper_than_barrier(p2 - direction) {
+            return None;
+        }
+        let landing = self.predicted_landing(p1, direction, speed, kind == TravelType::Jump)?;
+        let look_back = landing + Vec3::Z - direction * LOOK_BACK;
+        let lands_in_target = self.world.point_area(landing + Vec3::Z * 0.25) == Some(a2)
+            || self.world.trace_areas(landing, look_back).iter().any(|c| c.area == a2);
+        if !lands_in_target {
+            return None;
+        }
+        let times = &self.settings.times;
+        let fall = (-dz).max(0.0);
+        let damage = if self.world.areas[a2.index()].contents.contains(AreaContents::JUMPPAD) {
+            0
+        } else {
+            times.fall_damage(fall, physics.gravity, physics.fall_delta_5, physics.fall_delta_10)
+        };
+        let base = if kind == TravelType::WalkOffLedge && fall > distance {
+            times
+                .start_walk_off_ledge
+                .saturating_add(centiseconds(fall * 50.0 / physics.gravity))
+        } else {
+            times
+                .start_jump
+                .saturating_add(centiseconds(p1.distance(p2) * 240.0 / physics.max_walk_velocity))
+        };
+        Some(self.reach(a1, a2, kind, p1, p2, base.saturating_add(damage)))
+    }
+
+    /// Whether a standing box dropped at `point` falls more than a barrier's height before it
+    /// finds ground it could stand on (lava and slime do not count as ground).
+    fn falls_deeper_than_barrier(&self, point: Vec3) -> bool {
+        let physics = &self.settings.physics;
+        let start = point + Vec3::Z * 0.125;
+        let trace = self.world.trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
+        if trace.start_solid {
+            return false;
+        }
+        if trace.fraction >= 1.0 || trace.normal.z < physics.max_steepness {
+            return true;
+        }
+        let hazardous = trace.area.or_else(|| self.world.point_area(trace.end)).is_some_and(|a| {
+            self.world.areas[a.index()]
+                .contents
+                .intersects(AreaContents::LAVA | AreaContents::SLIME)
+        });
+        hazardous || start.z - trace.end.z > physics.reach_max_barrier
+    }
+
+    /// Where a player starting on the ground at `start` with horizontal velocity `direction ×
+    /// speed`, moving along `direction` (jumping in the first frame when `jump`), comes down:
+    /// the end point of the prediction when it lands or enters water, `None` when it enters
+    /// lava or slime, is hurt on landing, or is still flying after [`MAX_FLIGHT`] seconds.
+    pub(crate) fn predicted_landing(&self, start: Vec3, direction: Vec3, speed: f32, jump: bool) -> Option<Vec3> {
+        let mut state = PlayerState::at(start + Vec3::Z * 0.125);
+        state.velocity = direction * speed;
+        state.ground = Some(Ground {
+            normal: Vec3::Z,
+            walkable: true,
+            mover: None,
+        });
+        let run = MoveInput {
+            direction,
+            speed,
+            jump: false,
+            crouch: false,
+        };
+        let stop = StopConditions::time_limit(MAX_FLIGHT).or(
+            StopEvents::HIT_GROUND | StopEvents::ENTER_WATER | StopEvents::ENTER_LAVA | StopEvents::ENTER_SLIME,
+        );
+        let prediction = self.physics.predict(
+            &state,
+            |frame, _| if jump && frame == 0 { run.with_jump() } else { run },
+            &stop,
+        );
+        match prediction.stop {
+            StopReason::HitGround | StopReason::EnteredWater => Some(prediction.end()?.origin),
+            _ => None,
+        }
+    }
+}
+
+/// The horizontal speed that carries a jump starting with upward speed `vz` over `distance`
+/// horizontal units to a point `dz` higher (negative: lower), landing on the way down; `None`
+/// when the jump cannot reach that height.
+#[must_use]
+pub(crate) fn horizontal_speed_for_jump(vz: f32, gravity: f32, distance: f32, dz: f32) -> Option<f32> {
+    let discriminant = vz * vz - 2.0 * gravity * dz;
+    if discriminant < 0.0 || gravity <= 0.0 {
+        return None;
+    }
+    let time = (vz + discriminant.sqrt()) / gravity;
+    (time > 0.0).then(|| distance / time)
+}

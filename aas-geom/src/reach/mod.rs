@@ -1,0 +1,179 @@
+//! Reachabilities (thesis §6.4): how a player travels from one area to another, with the
+//! travel type, start and end points and botlib's travel times.
+//!
+//! [`compute_reachabilities`] tests every area against the areas near it, in botlib's order
+//! per ordered pair — swim, then the floor-edge types (walk, crouch, barrier jump, walk off
+//! ledge, water jump), then jump — keeping at most one of these per pair; then adds the
+//! walk-off-ledge reachabilities found by dropping a box past the floor's edges towards areas
+//! not yet reached. Each module documents its geometric test:
+//!
+//! - [`swim`](self::swim): liquid areas through a shared face;
+//! - [`edge_pairs`](self::edge_pairs): floor edges on one vertical plane;
+//! - [`ledges`](self::ledges): drops past floor edges;
+//! - [`jumps`](self::jumps): closest floor points across a gap, validated by prediction.
+//!
+//! Areas are processed in parallel (each area's outgoing list depends only on the world), and
+//! the result is deterministic: the lists are built in a fixed order per area.
+
+mod edge_pairs;
+mod floor;
+mod jumps;
+mod ledges;
+mod swim;
+mod travel_time;
+
+use glam::Vec3;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub use travel_time::TravelTimes;
+
+use crate::format::aas_q3::{AreaContents, TravelType};
+use crate::physics::{Physics, PhysicsSettings};
+use crate::world::{AasWorld, AreaId, Reachability};
+use floor::{AreaFloor, area_floor};
+
+/// Settings of [`compute_reachabilities`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReachSettings {
+    /// The physics constants (steps, barriers, jumps, falls).
+    pub physics: PhysicsSettings,
+    /// The travel-time rules.
+    pub times: TravelTimes,
+    /// The longest horizontal distance of a jump (units).
+    pub max_jump_distance: f32,
+}
+
+impl Default for ReachSettings {
+    fn default() -> Self {
+        Self {
+            physics: PhysicsSettings::default(),
+            times: TravelTimes::default(),
+            max_jump_distance: 448.0,
+        }
+    }
+}
+
+/// What the reachability tests share: the world, each area's floor, the settings and the
+/// physics used for predictions.
+pub(crate) struct ReachContext<'a> {
+    pub(crate) world: &'a AasWorld,
+    pub(crate) floors: Vec<AreaFloor>,
+    pub(crate) settings: &'a ReachSettings,
+    pub(crate) physics: Physics<'a>,
+}
+
+impl ReachContext<'_> {
+    /// A reachability record from `a1` to `a2` (no face or edge).
+    pub(crate) fn reach(
+        &self,
+        a1: AreaId,
+        a2: AreaId,
+        kind: TravelType,
+        start: Vec3,
+        end: Vec3,
+        time: u16,
+    ) -> Reachability {
+        let _ = a1;
+        Reachability {
+            target: a2,
+            face_num: 0,
+            edge_num: 0,
+            start,
+            end,
+            travel_type: kind as i32,
+            travel_time: time,
+        }
+    }
+
+    /// Areas whose bounds come within `margin` of `a1`'s horizontally and lie between `below`
+    /// units under and `above` units over it, in id order.
+    fn nearby(&self, a1: AreaId, margin: f32, below: f32, above: f32) -> Vec<AreaId> {
+        let f1 = &self.floors[a1.index()];
+        (0..self.floors.len())
+            .filter(|&i| i != a1.index())
+            .filter(|&i| {
+                let f2 = &self.floors[i];
+                f2.mins.x <= f1.maxs.x + margin
+                    && f1.mins.x <= f2.maxs.x + margin
+                    && f2.mins.y <= f1.maxs.y + margin
+                    && f1.mins.y <= f2.maxs.y + margin
+                    && f2.maxs.z >= f1.mins.z - below
+                    && f2.mins.z <= f1.maxs.z + above
+            })
+            .map(|i| AreaId(u32::try_from(i).unwrap_or(u32::MAX)))
+            .collect()
+    }
+
+    /// Every reachability leaving `a1` found from the geometry (not from entities).
+    fn area_reachabilities(&self, a1: AreaId) -> Vec<Reachability> {
+        let area = &self.world.areas[a1.index()];
+        // Teleporter and jump pad areas lead only where their trigger sends the player.
+        if area.contents.intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD) {
+            return Vec::new();
+        }
+        let physics = &self.settings.physics;
+        let mut found = Vec::new();
+        let mut reached = Vec::new();
+        let margin = self.settings.max_jump_distance;
+        let below = physics.reach_max_jump_fall_height.max(physics.reach_max_barrier);
+        let above = physics.jump_apex_height().max(physics.reach_max_barrier) + 1.0;
+        let candidates = self.nearby(a1, margin, below, above);
+        for &a2 in &candidates {
+            let reach = self
+                .swim_reachability(a1, a2)
+                .or_else(|| self.edge_pair_reachability(a1, a2));
+            if let Some(reach) = reach {
+                reached.push(a2);
+                found.push(reach);
+            }
+        }
+        found.extend(self.ledge_reachabilities(a1, &mut reached));
+        for &a2 in &candidates {
+            if reached.contains(&a2) {
+                continue;
+            }
+            if let Some(reach) = self.jump_reachability(a1, a2) {
+                reached.push(a2);
+                found.push(reach);
+            }
+        }
+        found
+    }
+}
+
+/// Computes the reachabilities of `world` from its geometry: one list per area, in area order.
+#[must_use]
+pub fn compute_reachabilities(world: &AasWorld, settings: &ReachSettings) -> Vec<Vec<Reachability>> {
+    let floors: Vec<AreaFloor> = (0..world.areas.len())
+        .into_par_iter()
+        .map(|i| area_floor(world, AreaId(u32::try_from(i).unwrap_or(u32::MAX)), settings.physics.max_steepness))
+        .collect();
+    let context = ReachContext {
+        world,
+        floors,
+        settings,
+        physics: Physics::new(world, settings.physics.clone()),
+    };
+    (0..world.areas.len())
+        .into_par_iter()
+        .map(|i| context.area_reachabilities(AreaId(u32::try_from(i).unwrap_or(u32::MAX))))
+        .collect()
+}
+
+/// Replaces `world`'s reachabilities by `lists` (one list per area, in area order).
+///
+/// # Panics
+/// When `lists` does not have one list per area, or there are more than `u32::MAX`
+/// reachabilities.
+pub fn store_reachabilities(world: &mut AasWorld, lists: Vec<Vec<Reachability>>) {
+    assert_eq!(lists.len(), world.areas.len(), "one reachability list per area");
+    world.reachabilities.clear();
+    for (area, list) in world.areas.iter_mut().zip(lists) {
+        let start = u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
+        world.reachabilities.extend(list);
+        let end = u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
+        area.reachabilities = start..end;
+    }
+}
