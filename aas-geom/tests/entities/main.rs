@@ -1,0 +1,10 @@
+//! Integration tests of game-entity extraction ([`aas_geom::entities`]): the nine shared real
+//! maps.
+//!
+//! One test binary (modules below) keeps link time low and lets the modules share
+//! [`common`].
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod real_data;
