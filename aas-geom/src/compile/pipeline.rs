@@ -33,8 +33,9 @@ use super::{
     PresenceBox, build_tree, portalize, prepare_brushes, prune_solid, remove_outside,
 };
 use crate::brush::BrushWorld;
-use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
+use crate::entities::extract_entities;
 use crate::format::aas_q3::FaceFlags;
+use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
 use crate::world::{AasWorld, AreaId};
 
 /// Settings of [`compile_world`].
@@ -309,7 +310,8 @@ pub fn compile_world(
     stats.edges = aas.edges.len();
     if let Some(reach_settings) = &settings.reachability {
         phases.time("reachability", || {
-            let lists = compute_reachabilities(&aas, reach_settings);
+            let entities = extract_entities(world, reach_settings.physics.gravity);
+            let lists = compute_reachabilities(&aas, &entities, reach_settings);
             store_reachabilities(&mut aas, lists);
         });
     }

@@ -101,6 +101,7 @@ mod jump_pad;
 mod keys;
 mod model;
 mod movers;
+mod physics_bridge;
 mod targets;
 mod teleporter;
 

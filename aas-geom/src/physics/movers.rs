@@ -14,7 +14,8 @@ pub enum MoverMotion {
         /// The constant offset.
         offset: Vec3,
     },
-    /// A bobbing platform (`func_bobbing`): `delta · sin(2π (t / period + phase))`.
+    /// A bobbing platform (`func_bobbing`): `delta · sin(2π (t / period − phase))` (the game
+    /// starts the swing `phase` periods late).
     Sine {
         /// Offset at the peak of the swing.
         delta: Vec3,
@@ -50,7 +51,7 @@ impl MoverMotion {
                 phase,
             } => {
                 if period > 0.0 {
-                    delta * (TAU * (time / period + phase)).sin()
+                    delta * (TAU * (time / period - phase)).sin()
                 } else {
                     Vec3::ZERO
                 }

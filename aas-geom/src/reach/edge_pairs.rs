@@ -69,7 +69,8 @@ fn overlap(first: &BoundaryEdge, second: &BoundaryEdge) -> Option<Overlap> {
     let second_direction = (second.b - second.a).truncate();
     let second_length = second_direction.length();
     let t = if second_length > f32::EPSILON {
-        (on_first.truncate() - second.a.truncate()).dot(second_direction) / (second_length * second_length)
+        (on_first.truncate() - second.a.truncate()).dot(second_direction)
+            / (second_length * second_length)
     } else {
         0.0
     };
@@ -115,13 +116,20 @@ impl ReachContext<'_> {
                 if dz.abs() <= physics.reach_max_step {
                     let crouch = f1.crouch_only || f2.crouch_only;
                     let (kind, time) = if crouch {
-                        (TravelType::Crouch, times.walk.saturating_add(times.start_crouch))
+                        (
+                            TravelType::Crouch,
+                            times.walk.saturating_add(times.start_crouch),
+                        )
                     } else {
                         (TravelType::Walk, times.walk)
                     };
                     better(
                         &mut best,
-                        (0, overlap.length, self.reach(a1, a2, kind, overlap.on_first, end, time)),
+                        (
+                            0,
+                            overlap.length,
+                            self.reach(a1, a2, kind, overlap.on_first, end, time),
+                        ),
                     );
                 } else if dz > 0.0 && dz <= physics.reach_max_barrier && f1.standing {
                     let reach = self.reach(
@@ -133,7 +141,8 @@ impl ReachContext<'_> {
                         times.barrier_jump,
                     );
                     better(&mut best, (1, overlap.length, reach));
-                } else if dz < 0.0 && self.fall_lands_in(overlap.on_first, overlap.outward, dz, a2) {
+                } else if dz < 0.0 && self.fall_lands_in(overlap.on_first, overlap.outward, dz, a2)
+                {
                     let max_fall = physics.reach_max_fall_height;
                     if max_fall > 0.0 && -dz > max_fall {
                         continue;
@@ -145,8 +154,14 @@ impl ReachContext<'_> {
                         physics.fall_delta_10,
                     );
                     let end = overlap.on_second + (overlap.outward * END_INSET).extend(0.0);
-                    let reach =
-                        self.reach(a1, a2, TravelType::WalkOffLedge, overlap.on_first, end, time);
+                    let reach = self.reach(
+                        a1,
+                        a2,
+                        TravelType::WalkOffLedge,
+                        overlap.on_first,
+                        end,
+                        time,
+                    );
                     better(&mut best, (2, overlap.length, reach));
                 }
             }
@@ -179,7 +194,13 @@ impl ReachContext<'_> {
 
     /// Whether a standing box stepping just past `edge_point` (along `outward`) and falling
     /// `-dz` units comes down in `target`.
-    pub(crate) fn fall_lands_in(&self, edge_point: Vec3, outward: Vec2, dz: f32, target: AreaId) -> bool {
+    pub(crate) fn fall_lands_in(
+        &self,
+        edge_point: Vec3,
+        outward: Vec2,
+        dz: f32,
+        target: AreaId,
+    ) -> bool {
         let start = edge_point + (outward * 1.0).extend(0.0) + Vec3::Z * 0.25;
         let end = start + Vec3::Z * (dz - 8.0);
         let trace = self.world.trace(start, end, PresenceType::NORMAL);

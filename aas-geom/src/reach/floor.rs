@@ -44,6 +44,8 @@ impl BoundaryEdge {
 pub(crate) struct AreaFloor {
     /// Edges of ground faces not shared with another ground face of the same area.
     pub(crate) ground_edges: Vec<BoundaryEdge>,
+    /// Centres of the ground faces.
+    pub(crate) ground_centres: Vec<Vec3>,
     /// Edges of liquid surface faces on top of this (liquid) area.
     pub(crate) surface_edges: Vec<BoundaryEdge>,
     /// Whether the area has ground faces.
@@ -67,7 +69,11 @@ pub(crate) struct AreaFloor {
 pub(crate) fn face_polygon(world: &AasWorld, face: FaceId, back_side: bool) -> (Vec<Vec3>, Vec3) {
     let record = &world.faces[face.index()];
     let plane = world.planes[record.plane.index()];
-    let normal = if back_side { -plane.normal } else { plane.normal };
+    let normal = if back_side {
+        -plane.normal
+    } else {
+        plane.normal
+    };
     let mut points = Vec::with_capacity((record.edges.end - record.edges.start) as usize);
     for edge_ref in &world.edge_refs[record.edges.start as usize..record.edges.end as usize] {
         let [v0, v1] = world.edges[edge_ref.edge.index()];
@@ -120,6 +126,52 @@ fn boundary_edges(polygons: &[(FaceId, Vec<Vec3>)]) -> Vec<BoundaryEdge> {
     edges
 }
 
+/// `edges` with every chain of collinear edges (same outward direction, meeting end to start,
+/// on one straight 3-D line) joined into one edge: a floor made of several faces has one long
+/// edge along a straight side, so reachabilities placed at the middle of an edge sit at the
+/// middle of that side.
+fn join_collinear(mut edges: Vec<BoundaryEdge>) -> Vec<BoundaryEdge> {
+    let mut joined = true;
+    while joined {
+        joined = false;
+        'search: for i in 0..edges.len() {
+            for j in 0..edges.len() {
+                if i == j || edges[i].outward.dot(edges[j].outward) < 0.999 {
+                    continue;
+                }
+                let (first, second) = (edges[i], edges[j]);
+                let (start, end) = if first.b.distance(second.a) < EDGE_EPSILON {
+                    (first.a, second.b)
+                } else if second.b.distance(first.a) < EDGE_EPSILON {
+                    (second.a, first.b)
+                } else {
+                    continue;
+                };
+                let direction = (end - start).normalize_or_zero();
+                let middle = if first.b.distance(second.a) < EDGE_EPSILON {
+                    first.b
+                } else {
+                    first.a
+                };
+                // The meeting point must lie on the line from start to end.
+                let off_line = (middle - start) - direction * (middle - start).dot(direction);
+                if off_line.length() > EDGE_EPSILON {
+                    continue;
+                }
+                edges[i] = BoundaryEdge {
+                    a: start,
+                    b: end,
+                    ..first
+                };
+                edges.swap_remove(j);
+                joined = true;
+                break 'search;
+            }
+        }
+    }
+    edges
+}
+
 /// The floor geometry of `area`: ground faces are faces flagged ground whose normal, seen
 /// from the area, points up at least `max_steepness`; liquid surface faces are faces flagged
 /// as a liquid surface above a liquid area.
@@ -144,15 +196,27 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
     }
     let liquid_deep = liquid && {
         // The box lifted by its feet height (24) is in liquid exactly when the origin is.
-        let probe = Vec3::new(record.center.x, record.center.y, record.mins.z + 1.0 - crate::physics::STANDING_MINS.z);
-        world
-            .point_area(probe)
-            .is_some_and(|a| world.areas[a.index()].contents.intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME))
+        let probe = Vec3::new(
+            record.center.x,
+            record.center.y,
+            record.mins.z + 1.0 - crate::physics::STANDING_MINS.z,
+        );
+        world.point_area(probe).is_some_and(|a| {
+            world.areas[a.index()]
+                .contents
+                .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
+        })
     };
+    let ground_centres = ground
+        .iter()
+        .filter(|(_, points)| !points.is_empty())
+        .map(|(_, points)| points.iter().copied().sum::<Vec3>() / points.len() as f32)
+        .collect();
     AreaFloor {
+        ground_centres,
         liquid_deep,
         grounded: !ground.is_empty(),
-        ground_edges: boundary_edges(&ground),
+        ground_edges: join_collinear(boundary_edges(&ground)),
         surface_edges: boundary_edges(&surface),
         liquid,
         standing: record.presence.contains(PresenceType::NORMAL),

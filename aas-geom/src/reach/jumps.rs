@@ -54,7 +54,9 @@ fn closest_points(e1: &BoundaryEdge, e2: &BoundaryEdge) -> (Vec3, Vec3) {
         }
     }
     // Otherwise the best of the four end-point projections.
-    let project = |p: Vec2, origin: Vec2, dir: Vec2, len2: f32| ((p - origin).dot(dir) / len2).clamp(0.0, 1.0);
+    let project = |p: Vec2, origin: Vec2, dir: Vec2, len2: f32| {
+        ((p - origin).dot(dir) / len2).clamp(0.0, 1.0)
+    };
     let candidates = [
         (0.0, project(a, c, v, vv)),
         (1.0, project(b, c, v, vv)),
@@ -130,37 +132,52 @@ impl ReachContext<'_> {
         {
             (TravelType::WalkOffLedge, speed)
         } else {
-            let speed = horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?;
+            let speed =
+                horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?;
             if distance < MIN_JUMP_DISTANCE {
                 return None;
             }
             (TravelType::Jump, speed * JUMP_MARGIN)
         };
-        if !self.falls_deeper_than_barrier(p1 + direction) || !self.falls_deeper_than_barrier(p2 - direction) {
+        if !self.falls_deeper_than_barrier(p1 + direction)
+            || !self.falls_deeper_than_barrier(p2 - direction)
+        {
             return None;
         }
         let landing = self.predicted_landing(p1, direction, speed, kind == TravelType::Jump)?;
         let look_back = landing + Vec3::Z - direction * LOOK_BACK;
         let lands_in_target = self.world.point_area(landing + Vec3::Z * 0.25) == Some(a2)
-            || self.world.trace_areas(landing, look_back).iter().any(|c| c.area == a2);
+            || self
+                .world
+                .trace_areas(landing, look_back)
+                .iter()
+                .any(|c| c.area == a2);
         if !lands_in_target {
             return None;
         }
         let times = &self.settings.times;
         let fall = (-dz).max(0.0);
-        let damage = if self.world.areas[a2.index()].contents.contains(AreaContents::JUMPPAD) {
+        let damage = if self.world.areas[a2.index()]
+            .contents
+            .contains(AreaContents::JUMPPAD)
+        {
             0
         } else {
-            times.fall_damage(fall, physics.gravity, physics.fall_delta_5, physics.fall_delta_10)
+            times.fall_damage(
+                fall,
+                physics.gravity,
+                physics.fall_delta_5,
+                physics.fall_delta_10,
+            )
         };
         let base = if kind == TravelType::WalkOffLedge && fall > distance {
             times
                 .start_walk_off_ledge
                 .saturating_add(centiseconds(fall * 50.0 / physics.gravity))
         } else {
-            times
-                .start_jump
-                .saturating_add(centiseconds(p1.distance(p2) * 240.0 / physics.max_walk_velocity))
+            times.start_jump.saturating_add(centiseconds(
+                p1.distance(p2) * 240.0 / physics.max_walk_velocity,
+            ))
         };
         Some(self.reach(a1, a2, kind, p1, p2, base.saturating_add(damage)))
     }
@@ -170,18 +187,23 @@ impl ReachContext<'_> {
     fn falls_deeper_than_barrier(&self, point: Vec3) -> bool {
         let physics = &self.settings.physics;
         let start = point + Vec3::Z * 0.125;
-        let trace = self.world.trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
+        let trace = self
+            .world
+            .trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
         if trace.start_solid {
             return false;
         }
         if trace.fraction >= 1.0 || trace.normal.z < physics.max_steepness {
             return true;
         }
-        let hazardous = trace.area.or_else(|| self.world.point_area(trace.end)).is_some_and(|a| {
-            self.world.areas[a.index()]
-                .contents
-                .intersects(AreaContents::LAVA | AreaContents::SLIME)
-        });
+        let hazardous = trace
+            .area
+            .or_else(|| self.world.point_area(trace.end))
+            .is_some_and(|a| {
+                self.world.areas[a.index()]
+                    .contents
+                    .intersects(AreaContents::LAVA | AreaContents::SLIME)
+            });
         hazardous || start.z - trace.end.z > physics.reach_max_barrier
     }
 
@@ -189,7 +211,13 @@ impl ReachContext<'_> {
     /// speed`, moving along `direction` (jumping in the first frame when `jump`), comes down:
     /// the end point of the prediction when it lands or enters water, `None` when it enters
     /// lava or slime, is hurt on landing, or is still flying after [`MAX_FLIGHT`] seconds.
-    pub(crate) fn predicted_landing(&self, start: Vec3, direction: Vec3, speed: f32, jump: bool) -> Option<Vec3> {
+    pub(crate) fn predicted_landing(
+        &self,
+        start: Vec3,
+        direction: Vec3,
+        speed: f32,
+        jump: bool,
+    ) -> Option<Vec3> {
         let mut state = PlayerState::at(start + Vec3::Z * 0.125);
         state.velocity = direction * speed;
         state.ground = Some(Ground {
@@ -203,12 +231,19 @@ impl ReachContext<'_> {
             jump: false,
             crouch: false,
         };
-        let stop = StopConditions::time_limit(MAX_FLIGHT).or(
-            StopEvents::HIT_GROUND | StopEvents::ENTER_WATER | StopEvents::ENTER_LAVA | StopEvents::ENTER_SLIME,
-        );
+        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::HIT_GROUND
+            | StopEvents::ENTER_WATER
+            | StopEvents::ENTER_LAVA
+            | StopEvents::ENTER_SLIME);
         let prediction = self.physics.predict(
             &state,
-            |frame, _| if jump && frame == 0 { run.with_jump() } else { run },
+            |frame, _| {
+                if jump && frame == 0 {
+                    run.with_jump()
+                } else {
+                    run
+                }
+            },
             &stop,
         );
         match prediction.stop {
@@ -222,7 +257,12 @@ impl ReachContext<'_> {
 /// horizontal units to a point `dz` higher (negative: lower), landing on the way down; `None`
 /// when the jump cannot reach that height.
 #[must_use]
-pub(crate) fn horizontal_speed_for_jump(vz: f32, gravity: f32, distance: f32, dz: f32) -> Option<f32> {
+pub(crate) fn horizontal_speed_for_jump(
+    vz: f32,
+    gravity: f32,
+    distance: f32,
+    dz: f32,
+) -> Option<f32> {
     let discriminant = vz * vz - 2.0 * gravity * dz;
     if discriminant < 0.0 || gravity <= 0.0 {
         return None;

@@ -18,7 +18,11 @@ const MAX_DROP: f32 = 4096.0;
 impl ReachContext<'_> {
     /// The areas a player walking off the edges of `a1`'s floor lands in, with the
     /// reachabilities, at most one per target area (the first sample found).
-    pub(crate) fn ledge_reachabilities(&self, a1: AreaId, reached: &mut Vec<AreaId>) -> Vec<Reachability> {
+    pub(crate) fn ledge_reachabilities(
+        &self,
+        a1: AreaId,
+        reached: &mut Vec<AreaId>,
+    ) -> Vec<Reachability> {
         let floor = &self.floors[a1.index()];
         let physics = &self.settings.physics;
         let mut found = Vec::new();
@@ -32,7 +36,11 @@ impl ReachContext<'_> {
         };
         for edge in &floor.ground_edges {
             let length = (edge.b - edge.a).truncate().length();
-            #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a small positive count")]
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a small positive count"
+            )]
             let samples = ((length / SAMPLE_SPACING).floor() as usize).max(1);
             for i in 0..samples {
                 #[expect(clippy::cast_precision_loss, reason = "small counts")]
@@ -42,7 +50,9 @@ impl ReachContext<'_> {
                 if self.world.point_area(past).is_none() {
                     continue;
                 }
-                let trace = self.world.trace(past, past - Vec3::Z * max_drop, PresenceType::NORMAL);
+                let trace = self
+                    .world
+                    .trace(past, past - Vec3::Z * max_drop, PresenceType::NORMAL);
                 if trace.start_solid || trace.fraction >= 1.0 {
                     continue;
                 }
@@ -50,7 +60,11 @@ impl ReachContext<'_> {
                 if drop <= physics.reach_max_step || trace.normal.z < physics.max_steepness {
                     continue;
                 }
-                let Some(a2) = self.world.point_area(trace.end + Vec3::Z * 0.25).or(trace.area) else {
+                let Some(a2) = self
+                    .world
+                    .point_area(trace.end + Vec3::Z * 0.25)
+                    .or(trace.area)
+                else {
                     continue;
                 };
                 if a2 == a1 || reached.contains(&a2) || !self.floors[a2.index()].standing {

@@ -19,8 +19,11 @@ mod edge_pairs;
 mod floor;
 mod jumps;
 mod ledges;
+mod platforms;
+mod rocket_jumps;
 mod swim;
 mod travel_time;
+mod triggers;
 
 use glam::Vec3;
 use rayon::prelude::*;
@@ -28,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 pub use travel_time::TravelTimes;
 
+use crate::entities::MapEntities;
 use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{Physics, PhysicsSettings};
 use crate::world::{AasWorld, AreaId, Reachability};
@@ -43,7 +47,35 @@ pub struct ReachSettings {
     pub times: TravelTimes,
     /// The longest horizontal distance of a jump (units).
     pub max_jump_distance: f32,
+    /// Compute rocket-jump reachabilities (towards item areas).
+    pub rocket_jumps: bool,
+    /// Upward speed of a rocket jump. Quake III's knockback depends on when the rocket goes
+    /// off under the jumping player, so it is no constant; the default 700 (the 270 of the jump
+    /// plus 430 of knockback: an apex of 306 units, about 400 units of reach for a 190-unit
+    /// rise below 300 units per second) covers the rocket jumps of bspc's reference files,
+    /// whose largest rise is 192 units and longest reach 391 units.
+    pub rocket_jump_velocity: f32,
+    /// The item classes worth a rocket jump (compared ignoring ASCII case): areas holding one
+    /// are rocket-jump targets.
+    pub rocket_jump_items: Vec<String>,
 }
+
+/// The default [`ReachSettings::rocket_jump_items`]: the strong weapons, armours, the mega
+/// health and the powerups.
+pub const ROCKET_JUMP_ITEMS: [&str; 12] = [
+    "item_armor_body",
+    "item_armor_combat",
+    "item_health_mega",
+    "weapon_grenadelauncher",
+    "weapon_rocketlauncher",
+    "weapon_lightning",
+    "weapon_plasmagun",
+    "weapon_railgun",
+    "weapon_bfg",
+    "item_quad",
+    "item_regen",
+    "item_invulnerability",
+];
 
 impl Default for ReachSettings {
     fn default() -> Self {
@@ -51,6 +83,9 @@ impl Default for ReachSettings {
             physics: PhysicsSettings::default(),
             times: TravelTimes::default(),
             max_jump_distance: 448.0,
+            rocket_jumps: true,
+            rocket_jump_velocity: 700.0,
+            rocket_jump_items: ROCKET_JUMP_ITEMS.iter().map(|&s| s.to_owned()).collect(),
         }
     }
 }
@@ -102,7 +137,7 @@ impl ReachContext<'_> {
                     && f2.maxs.z >= f1.mins.z - below
                     && f2.mins.z <= f1.maxs.z + above
             })
-            .map(|i| AreaId(u32::try_from(i).unwrap_or(u32::MAX)))
+            .map(area_id)
             .collect()
     }
 
@@ -110,14 +145,19 @@ impl ReachContext<'_> {
     fn area_reachabilities(&self, a1: AreaId) -> Vec<Reachability> {
         let area = &self.world.areas[a1.index()];
         // Teleporter and jump pad areas lead only where their trigger sends the player.
-        if area.contents.intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD) {
+        if area
+            .contents
+            .intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD)
+        {
             return Vec::new();
         }
         let physics = &self.settings.physics;
         let mut found = Vec::new();
         let mut reached = Vec::new();
         let margin = self.settings.max_jump_distance;
-        let below = physics.reach_max_jump_fall_height.max(physics.reach_max_barrier);
+        let below = physics
+            .reach_max_jump_fall_height
+            .max(physics.reach_max_barrier);
         let above = physics.jump_apex_height().max(physics.reach_max_barrier) + 1.0;
         let candidates = self.nearby(a1, margin, below, above);
         for &a2 in &candidates {
@@ -143,23 +183,62 @@ impl ReachContext<'_> {
     }
 }
 
-/// Computes the reachabilities of `world` from its geometry: one list per area, in area order.
+/// Computes the reachabilities of `world` from its geometry and `entities`: one list per
+/// area, in area order. Within a list: the geometric reachabilities (in the order of the
+/// [module docs](self)), then teleporters, jump pads, elevators, bobbing platforms and rocket
+/// jumps; a rocket jump is only added towards an area the list does not reach yet.
 #[must_use]
-pub fn compute_reachabilities(world: &AasWorld, settings: &ReachSettings) -> Vec<Vec<Reachability>> {
+pub fn compute_reachabilities(
+    world: &AasWorld,
+    entities: &MapEntities,
+    settings: &ReachSettings,
+) -> Vec<Vec<Reachability>> {
     let floors: Vec<AreaFloor> = (0..world.areas.len())
         .into_par_iter()
-        .map(|i| area_floor(world, AreaId(u32::try_from(i).unwrap_or(u32::MAX)), settings.physics.max_steepness))
+        .map(|i| area_floor(world, area_id(i), settings.physics.max_steepness))
         .collect();
+    let physics = Physics::new(world, settings.physics.clone())
+        .with_triggers(entities.triggers())
+        .with_movers(entities.movers());
     let context = ReachContext {
         world,
         floors,
         settings,
-        physics: Physics::new(world, settings.physics.clone()),
+        physics,
     };
-    (0..world.areas.len())
+    let mut lists: Vec<Vec<Reachability>> = (0..world.areas.len())
         .into_par_iter()
-        .map(|i| context.area_reachabilities(AreaId(u32::try_from(i).unwrap_or(u32::MAX))))
-        .collect()
+        .map(|i| context.area_reachabilities(area_id(i)))
+        .collect();
+    let entity_reaches = [
+        context.teleport_reachabilities(entities),
+        context.jump_pad_reachabilities(entities),
+        context.elevator_reachabilities(entities),
+        context.bobbing_reachabilities(entities),
+    ];
+    for (area, reach) in entity_reaches.into_iter().flatten() {
+        lists[area.index()].push(reach);
+    }
+    if settings.rocket_jumps {
+        let items = context.item_areas(entities);
+        let rocket: Vec<Vec<Reachability>> = (0..world.areas.len())
+            .into_par_iter()
+            .map(|i| context.rocket_jump_reachabilities(area_id(i), &items))
+            .collect();
+        for (list, jumps) in lists.iter_mut().zip(rocket) {
+            for jump in jumps {
+                if !list.iter().any(|r| r.target == jump.target) {
+                    list.push(jump);
+                }
+            }
+        }
+    }
+    lists
+}
+
+/// The id of the area at `index`.
+fn area_id(index: usize) -> AreaId {
+    AreaId(u32::try_from(index).unwrap_or(u32::MAX))
 }
 
 /// Replaces `world`'s reachabilities by `lists` (one list per area, in area order).
@@ -168,12 +247,18 @@ pub fn compute_reachabilities(world: &AasWorld, settings: &ReachSettings) -> Vec
 /// When `lists` does not have one list per area, or there are more than `u32::MAX`
 /// reachabilities.
 pub fn store_reachabilities(world: &mut AasWorld, lists: Vec<Vec<Reachability>>) {
-    assert_eq!(lists.len(), world.areas.len(), "one reachability list per area");
+    assert_eq!(
+        lists.len(),
+        world.areas.len(),
+        "one reachability list per area"
+    );
     world.reachabilities.clear();
     for (area, list) in world.areas.iter_mut().zip(lists) {
-        let start = u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
+        let start =
+            u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
         world.reachabilities.extend(list);
-        let end = u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
+        let end =
+            u32::try_from(world.reachabilities.len()).expect("fewer than 2^32 reachabilities");
         area.reachabilities = start..end;
     }
 }

@@ -4,7 +4,7 @@
 use glam::Vec3;
 
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{AreaContents, TravelType};
+use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use crate::physics::STANDING_MINS;
 use crate::world::AreaId;
 
@@ -22,11 +22,16 @@ impl ReachContext<'_> {
         let area = &self.world.areas[a1.index()];
         for face_ref in &self.world.face_refs[area.faces.start as usize..area.faces.end as usize] {
             let face = &self.world.faces[face_ref.face.index()];
-            let other = if face_ref.back_side { face.front } else { face.back };
+            let other = if face_ref.back_side {
+                face.front
+            } else {
+                face.back
+            };
             if other != Some(a2) {
                 continue;
             }
-            let (points, into_a1) = super::floor::face_polygon(self.world, face_ref.face, face_ref.back_side);
+            let (points, into_a1) =
+                super::floor::face_polygon(self.world, face_ref.face, face_ref.back_side);
             if points.is_empty() {
                 continue;
             }
@@ -35,7 +40,14 @@ impl ReachContext<'_> {
                 continue;
             }
             let end = center - into_a1 * END_INSET;
-            let mut reach = self.reach(a1, a2, TravelType::Swim, center, end, self.settings.times.swim);
+            let mut reach = self.reach(
+                a1,
+                a2,
+                TravelType::Swim,
+                center,
+                end,
+                self.settings.times.swim,
+            );
             reach.face_num = i32::try_from(face_ref.face.0 + 1).unwrap_or(0);
             return Some(reach);
         }
@@ -43,14 +55,20 @@ impl ReachContext<'_> {
     }
 
     /// Whether a player origin at `point` is under a liquid's surface: the box lifted so that
-    /// its feet are at `point` is in a liquid area.
+    /// its feet are at `point` (or as far as a ceiling lets it, with the crouching box) is in a
+    /// liquid area.
     pub(crate) fn origin_submerged(&self, point: Vec3) -> bool {
-        self.world
-            .point_area(point - Vec3::Z * STANDING_MINS.z)
-            .is_some_and(|area| {
-                self.world.areas[area.index()]
-                    .contents
-                    .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
-            })
+        let lifted = point - Vec3::Z * STANDING_MINS.z;
+        let probe = if self.world.point_area(lifted).is_some() {
+            lifted
+        } else {
+            let trace = self.world.trace(point, lifted, PresenceType::CROUCH);
+            if trace.start_solid { point } else { trace.end }
+        };
+        self.world.point_area(probe).is_some_and(|area| {
+            self.world.areas[area.index()]
+                .contents
+                .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
+        })
     }
 }

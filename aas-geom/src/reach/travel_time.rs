@@ -109,7 +109,15 @@ impl TravelTimes {
     /// The time of a jump over `distance` horizontal units at running speed `max_speed`,
     /// falling `fall` units.
     #[must_use]
-    pub fn jump(&self, distance: f32, max_speed: f32, fall: f32, gravity: f32, delta_5: f32, delta_10: f32) -> u16 {
+    pub fn jump(
+        &self,
+        distance: f32,
+        max_speed: f32,
+        fall: f32,
+        gravity: f32,
+        delta_5: f32,
+        delta_10: f32,
+    ) -> u16 {
         let run = centiseconds(distance * 240.0 / max_speed);
         self.start_jump
             .saturating_add(run)

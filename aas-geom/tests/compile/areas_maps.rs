@@ -134,7 +134,15 @@ fn box_room_compiles_to_grounded_areas() {
     assert_eq!(
         names,
         [
-            "prepare", "bsp", "prune", "portals", "outside", "gravity", "areas", "store"
+            "prepare",
+            "bsp",
+            "prune",
+            "portals",
+            "outside",
+            "gravity",
+            "areas",
+            "store",
+            "reachability"
         ]
     );
     assert!(

@@ -266,7 +266,16 @@ fn compile_the_harness_room_into_a_loadable_aas() {
     assert_eq!(
         phases,
         [
-            "read", "prepare", "bsp", "prune", "portals", "outside", "gravity", "areas", "store",
+            "read",
+            "prepare",
+            "bsp",
+            "prune",
+            "portals",
+            "outside",
+            "gravity",
+            "areas",
+            "store",
+            "reachability",
             "write"
         ]
     );
@@ -277,6 +286,12 @@ fn compile_the_harness_room_into_a_loadable_aas() {
     for field in ["areas", "faces", "nodes", "planes", "vertexes", "clusters"] {
         assert_eq!(info[field], report[field], "{field}");
     }
+    // The reachabilities are exported: the room is one floor, so there are walks.
+    assert_eq!(info["reach_by_type"], report["reach_by_type"]);
+    assert!(
+        report["reach_by_type"]["walk"].as_u64().unwrap() > 0,
+        "{report}"
+    );
     // The native format holds the same world.
     let native = dir.join("harness_room.native");
     run_json(&[

@@ -1,0 +1,154 @@
+//! Rocket-jump reachabilities (thesis §6.4): only towards areas holding items worth it
+//! ([`rocket_jump_items`](super::ReachSettings::rocket_jump_items)), and only from
+//! the centres of areas a player stands in, to keep their number (and the routing cost) low.
+//!
+//! From the floor under an area's centre (a box dropped from it), towards the centre of each
+//! ground face of an item area that lies at least [`MIN_RISE`] higher: the player leaves the
+//! ground with [`rocket_jump_velocity`](super::ReachSettings::rocket_jump_velocity) upwards and
+//! the least horizontal speed that comes down on that point (below [`MAX_SPEED`]), moving
+//! towards it. The movement is predicted; the reachability is kept (once per target area) when
+//! the player lands in the target area without being hurt or entering a liquid, or touches a
+//! jump pad on the way.
+
+use glam::Vec3;
+
+use super::jumps::horizontal_speed_for_jump;
+use super::{ReachContext, Reachability};
+use crate::entities::MapEntities;
+use crate::format::aas_q3::{AreaContents, TravelType};
+use crate::physics::{Ground, MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
+use crate::world::AreaId;
+
+/// A rocket jump must rise at least this much (units).
+const MIN_RISE: f32 = 64.0;
+/// The horizontal speed of a rocket jump stays below this (units per second).
+const MAX_SPEED: f32 = 300.0;
+/// Item origins may sit this far inside a floor; they are lifted before being dropped.
+const ITEM_LIFT: f32 = 16.0;
+/// How long a rocket jump is followed (seconds).
+const MAX_FLIGHT: f32 = 4.0;
+
+impl ReachContext<'_> {
+    /// The areas holding items worth a rocket jump, in item order, without duplicates.
+    pub(crate) fn item_areas(&self, entities: &MapEntities) -> Vec<AreaId> {
+        let mut found: Vec<AreaId> = Vec::new();
+        let worth = |class: &str| {
+            self.settings
+                .rocket_jump_items
+                .iter()
+                .any(|wanted| wanted.eq_ignore_ascii_case(class))
+        };
+        for item in entities.items.iter().filter(|item| worth(&item.classname)) {
+            let Some(rest) = self.drop_to_floor(item.origin + Vec3::Z * ITEM_LIFT) else {
+                continue;
+            };
+            let Some(area) = self.floor_area(rest) else {
+                continue;
+            };
+            if !found.contains(&area) {
+                found.push(area);
+            }
+        }
+        found
+    }
+
+    /// The rocket jumps leaving `a1` towards the item areas: at most one per target, aimed at
+    /// the first of its ground faces' centres that the jump lands on.
+    pub(crate) fn rocket_jump_reachabilities(
+        &self,
+        a1: AreaId,
+        items: &[AreaId],
+    ) -> Vec<Reachability> {
+        let floor = &self.floors[a1.index()];
+        let area = &self.world.areas[a1.index()];
+        let physics = &self.settings.physics;
+        let vz = self.settings.rocket_jump_velocity;
+        if !floor.grounded
+            || !floor.standing
+            || floor.liquid
+            || area
+                .contents
+                .intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD)
+            || items.is_empty()
+        {
+            return Vec::new();
+        }
+        let Some(start) = self.drop_to_floor(area.center) else {
+            return Vec::new();
+        };
+        if self.floor_area(start) != Some(a1) {
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        for &a2 in items {
+            if a2 == a1 || self.floors[a2.index()].maxs.z < floor.mins.z {
+                continue;
+            }
+            for &target in &self.floors[a2.index()].ground_centres {
+                let dz = target.z - start.z;
+                if dz < MIN_RISE {
+                    continue;
+                }
+                let horizontal = (target - start).truncate();
+                let distance = horizontal.length();
+                let Some(speed) = horizontal_speed_for_jump(vz, physics.gravity, distance, dz)
+                else {
+                    continue;
+                };
+                if speed >= MAX_SPEED {
+                    continue;
+                }
+                let direction = horizontal.normalize_or_zero().extend(0.0);
+                if self.rocket_jump_lands_in(start, direction, speed, a2) {
+                    found.push(self.reach(
+                        a1,
+                        a2,
+                        TravelType::RocketJump,
+                        start,
+                        target,
+                        self.settings.times.rocket_jump,
+                    ));
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    fn rocket_jump_lands_in(
+        &self,
+        start: Vec3,
+        direction: Vec3,
+        speed: f32,
+        target: AreaId,
+    ) -> bool {
+        let mut state = PlayerState::at(start + Vec3::Z * 0.125);
+        state.ground = Some(Ground {
+            normal: Vec3::Z,
+            walkable: true,
+            mover: None,
+        });
+        state.velocity = direction * speed + Vec3::Z * self.settings.rocket_jump_velocity;
+        let input = MoveInput {
+            direction,
+            speed,
+            jump: false,
+            crouch: false,
+        };
+        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::HIT_GROUND
+            | StopEvents::HIT_GROUND_DAMAGE
+            | StopEvents::ENTER_WATER
+            | StopEvents::ENTER_LAVA
+            | StopEvents::ENTER_SLIME
+            | StopEvents::TOUCH_JUMP_PAD);
+        let prediction = self.physics.predict(&state, |_, _| input, &stop);
+        match prediction.stop {
+            // A jump pad on the way carries the player on.
+            StopReason::TouchedJumpPad(_) => true,
+            StopReason::HitGround => prediction
+                .end()
+                .is_some_and(|end| self.floor_area(end.origin) == Some(target)),
+            _ => false,
+        }
+    }
+}
