@@ -36,6 +36,8 @@
 //!   player to its destination (lifted by a unit) with the destination's velocity and a short
 //!   time without ground control.
 //! - **Movers**: a player standing on a mover is carried by the mover's displacement.
+//! - **Ladders** (an extension: Quake III has none): pressing towards a ladder face climbs it
+//!   without gravity (see the `ladder` module).
 //!
 //! Velocities are rounded to whole units per second after each step (Quake III does so before
 //! sending the state over the network), unless [`snap_velocity`](PhysicsSettings::snap_velocity)
@@ -43,6 +45,7 @@
 //! trajectories.
 
 mod collide;
+mod ladder;
 mod movers;
 mod moves;
 mod predict;

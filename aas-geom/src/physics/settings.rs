@@ -52,6 +52,9 @@ pub struct PhysicsSettings {
     pub water_jump_probe_distance: f32,
     /// Height above the origin that must be free above that wall for a water jump.
     pub water_jump_clear_height: f32,
+    /// Climbing speed on a ladder (Quake III's player movement has no ladders; this follows
+    /// the games botlib also serves, where pressing towards a ladder climbs it).
+    pub ladder_speed: f32,
     /// Height added to a teleported player's destination.
     pub teleport_lift: f32,
     /// How long after teleporting the player has no ground control (seconds).
@@ -106,6 +109,7 @@ impl Default for PhysicsSettings {
             water_jump_time: 2.0,
             water_jump_probe_distance: 30.0,
             water_jump_clear_height: 20.0,
+            ladder_speed: 200.0,
             teleport_lift: 1.0,
             teleport_knockback_time: 0.16,
             view_height: 26.0,

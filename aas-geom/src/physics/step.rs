@@ -51,8 +51,13 @@ impl Physics<'_> {
             time: next.time,
             hit_wall: false,
         };
+        let ladder = self
+            .touched_ladder(next.origin)
+            .filter(|&normal| next.water_level <= 1 && Self::wants_ladder(input, normal));
         if matches!(next.timer, Some(Timer::WaterJump { .. })) {
             self.water_jump_move(&mut next, &mut player);
+        } else if let Some(normal) = ladder {
+            self.ladder_move(input, normal, &mut player);
         } else if next.water_level > 1 {
             if !self.check_water_jump(&mut next, input, &mut player) {
                 self.water_move(&next, input, &mut player);

@@ -10,7 +10,11 @@
 //! - [`swim`](self::swim): liquid areas through a shared face;
 //! - [`edge_pairs`](self::edge_pairs): floor edges on one vertical plane;
 //! - [`ledges`](self::ledges): drops past floor edges;
-//! - [`jumps`](self::jumps): closest floor points across a gap, validated by prediction.
+//! - [`jumps`](self::jumps): closest floor points across a gap, validated by prediction;
+//! - [`ladders`](self::ladders): up a ladder face onto the floor at its top, and down;
+//! - [`triggers`](self::triggers): teleporters and jump pads;
+//! - [`platforms`](self::platforms): elevators and bobbing platforms;
+//! - [`rocket_jumps`](self::rocket_jumps): towards areas holding valuable items.
 //!
 //! Areas are processed in parallel (each area's outgoing list depends only on the world), and
 //! the result is deterministic: the lists are built in a fixed order per area.
@@ -18,6 +22,7 @@
 mod edge_pairs;
 mod floor;
 mod jumps;
+mod ladders;
 mod ledges;
 mod platforms;
 mod rocket_jumps;
@@ -210,6 +215,13 @@ pub fn compute_reachabilities(
         .into_par_iter()
         .map(|i| context.area_reachabilities(area_id(i)))
         .collect();
+    // Ladders come before the entity types; like the geometric types, one per area pair.
+    for (area, reach) in context.ladder_reachabilities() {
+        let list = &mut lists[area.index()];
+        if !list.iter().any(|r| r.target == reach.target) {
+            list.push(reach);
+        }
+    }
     let entity_reaches = [
         context.teleport_reachabilities(entities),
         context.jump_pad_reachabilities(entities),
@@ -237,7 +249,7 @@ pub fn compute_reachabilities(
 }
 
 /// The id of the area at `index`.
-fn area_id(index: usize) -> AreaId {
+pub(crate) fn area_id(index: usize) -> AreaId {
     AreaId(u32::try_from(index).unwrap_or(u32::MAX))
 }
 
