@@ -147,12 +147,7 @@ impl ReachContext<'_> {
                     if max_fall > 0.0 && -dz > max_fall {
                         continue;
                     }
-                    let time = times.walk_off_ledge(
-                        -dz,
-                        physics.gravity,
-                        physics.fall_delta_5,
-                        physics.fall_delta_10,
-                    );
+                    let time = self.ledge_time(-dz, a2);
                     let end = overlap.on_second + (overlap.outward * END_INSET).extend(0.0);
                     let reach = self.reach(
                         a1,

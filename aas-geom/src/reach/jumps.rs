@@ -12,6 +12,10 @@ use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use crate::physics::{Ground, MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
 
+/// How far back from the edge a predicted jump starts (units).
+const START_BACK: f32 = 1.0;
+/// Closest-point distances within this of the least are ties (units).
+const TIE: f32 = 0.5;
 /// Floors closer than this are neighbours, not a gap (units).
 const MIN_DISTANCE: f32 = 4.0;
 /// A jump shorter than this is not worth one (units).
@@ -86,14 +90,16 @@ impl ReachContext<'_> {
     /// - a lower far side that a fall without jumping can reach (at most running speed, with
     ///   [`WALK_OFF_MARGIN`] more than the least needed) is walked off;
     /// - otherwise the player jumps, with [`JUMP_MARGIN`] more horizontal speed than the least
-    ///   that reaches P2 (at least [`MIN_JUMP_DISTANCE`] away).
+    ///   that reaches P2 (at least [`MIN_JUMP_DISTANCE`] away; the least speed must not exceed
+    ///   the running speed).
     ///
     /// The movement is predicted for at most [`MAX_FLIGHT`] seconds; it must land (or enter
     /// water) without entering lava or slime, in A2 or where the line back towards P1 over
     /// [`LOOK_BACK`] units crosses A2 (a fast jump may overshoot into a neighbour).
     ///
     /// Travel time: a walk off a ledge higher than it is long takes the ledge time; anything
-    /// else takes the jump time over the straight distance; both add fall damage.
+    /// else takes the jump time over the straight distance; both add fall damage (none for a
+    /// landing in a liquid or on a jump pad).
     pub(crate) fn jump_reachability(&self, a1: AreaId, a2: AreaId) -> Option<Reachability> {
         let (f1, f2) = (&self.floors[a1.index()], &self.floors[a2.index()]);
         let physics = &self.settings.physics;
@@ -103,17 +109,27 @@ impl ReachContext<'_> {
         if f2.mins.z > f1.maxs.z + physics.jump_apex_height() {
             return None;
         }
-        // The closest pair of floor edge points.
-        let mut best: Option<(f32, Vec3, Vec3)> = None;
+        // The closest pairs of floor edge points; ties (a range of closest points, as along
+        // two parallel edges, where end points of other edges tie too) are averaged.
+        let mut pairs: Vec<(f32, Vec3, Vec3)> = Vec::new();
         for e1 in &f1.ground_edges {
             for e2 in &f2.ground_edges {
                 let (p1, p2) = closest_points(e1, e2);
-                let distance = (p2 - p1).truncate().length();
-                if best.is_none_or(|(d, _, _)| distance < d) {
-                    best = Some((distance, p1, p2));
-                }
+                pairs.push(((p2 - p1).truncate().length(), p1, p2));
             }
         }
+        let least = pairs
+            .iter()
+            .map(|(d, _, _)| *d)
+            .fold(f32::INFINITY, f32::min);
+        let ties: Vec<&(f32, Vec3, Vec3)> =
+            pairs.iter().filter(|(d, _, _)| *d <= least + TIE).collect();
+        let best = (!ties.is_empty()).then(|| {
+            let count = ties.len() as f32;
+            let p1 = ties.iter().map(|(_, p, _)| *p).sum::<Vec3>() / count;
+            let p2 = ties.iter().map(|(_, _, p)| *p).sum::<Vec3>() / count;
+            ((p2 - p1).truncate().length(), p1, p2)
+        });
         let (distance, p1, p2) = best?;
         let dz = p2.z - p1.z;
         if distance <= MIN_DISTANCE
@@ -134,7 +150,8 @@ impl ReachContext<'_> {
         } else {
             let speed =
                 horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?;
-            if distance < MIN_JUMP_DISTANCE {
+            // Nobody runs faster than the running speed.
+            if distance < MIN_JUMP_DISTANCE || speed > physics.max_walk_velocity {
                 return None;
             }
             (TravelType::Jump, speed * JUMP_MARGIN)
@@ -144,7 +161,9 @@ impl ReachContext<'_> {
         {
             return None;
         }
-        let landing = self.predicted_landing(p1, direction, speed, kind == TravelType::Jump)?;
+        // Start a unit back from the edge, on the floor, where the first frame finds the ground.
+        let start = p1 - direction * START_BACK;
+        let landing = self.predicted_landing(start, direction, speed, kind == TravelType::Jump)?;
         let look_back = landing + Vec3::Z - direction * LOOK_BACK;
         let lands_in_target = self.world.point_area(landing + Vec3::Z * 0.25) == Some(a2)
             || self
@@ -157,19 +176,7 @@ impl ReachContext<'_> {
         }
         let times = &self.settings.times;
         let fall = (-dz).max(0.0);
-        let damage = if self.world.areas[a2.index()]
-            .contents
-            .contains(AreaContents::JUMPPAD)
-        {
-            0
-        } else {
-            times.fall_damage(
-                fall,
-                physics.gravity,
-                physics.fall_delta_5,
-                physics.fall_delta_10,
-            )
-        };
+        let damage = self.landing_damage(fall, a2);
         let base = if kind == TravelType::WalkOffLedge && fall > distance {
             times
                 .start_walk_off_ledge

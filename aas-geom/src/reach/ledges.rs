@@ -70,12 +70,7 @@ impl ReachContext<'_> {
                 if a2 == a1 || reached.contains(&a2) || !self.floors[a2.index()].standing {
                     continue;
                 }
-                let time = self.settings.times.walk_off_ledge(
-                    drop,
-                    physics.gravity,
-                    physics.fall_delta_5,
-                    physics.fall_delta_10,
-                );
+                let time = self.ledge_time(drop, a2);
                 reached.push(a2);
                 found.push(self.reach(a1, a2, TravelType::WalkOffLedge, on_edge, trace.end, time));
             }

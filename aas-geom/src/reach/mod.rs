@@ -50,7 +50,9 @@ pub struct ReachSettings {
     pub physics: PhysicsSettings,
     /// The travel-time rules.
     pub times: TravelTimes,
-    /// The longest horizontal distance of a jump (units).
+    /// The longest horizontal distance between the floors of a jump (units). The default 400
+    /// is botlib's bound: twice the running speed times the time to a jump's apex plus the time
+    /// to fall a barrier's height (`2 × 320 × (270 / 800 + √(33 / 400))`).
     pub max_jump_distance: f32,
     /// Compute rocket-jump reachabilities (towards item areas).
     pub rocket_jumps: bool,
@@ -87,7 +89,7 @@ impl Default for ReachSettings {
         Self {
             physics: PhysicsSettings::default(),
             times: TravelTimes::default(),
-            max_jump_distance: 448.0,
+            max_jump_distance: 400.0,
             rocket_jumps: true,
             rocket_jump_velocity: 700.0,
             rocket_jump_items: ROCKET_JUMP_ITEMS.iter().map(|&s| s.to_owned()).collect(),
@@ -125,6 +127,37 @@ impl ReachContext<'_> {
             travel_type: kind as i32,
             travel_time: time,
         }
+    }
+
+    /// The extra time of landing in `target` after falling `height` units: no damage when the
+    /// landing is in a liquid (the water breaks the fall) or on a jump pad, else
+    /// [`TravelTimes::fall_damage`].
+    pub(crate) fn landing_damage(&self, height: f32, target: AreaId) -> u16 {
+        let area = &self.world.areas[target.index()];
+        let soft = area.contents.intersects(
+            AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME | AreaContents::JUMPPAD,
+        );
+        if soft {
+            return 0;
+        }
+        let physics = &self.settings.physics;
+        self.settings.times.fall_damage(
+            height,
+            physics.gravity,
+            physics.fall_delta_5,
+            physics.fall_delta_10,
+        )
+    }
+
+    /// The time of walking off a ledge and falling `height` units into `target`.
+    pub(crate) fn ledge_time(&self, height: f32, target: AreaId) -> u16 {
+        let times = &self.settings.times;
+        let fall =
+            travel_time::centiseconds(height.max(0.0) * 50.0 / self.settings.physics.gravity);
+        times
+            .start_walk_off_ledge
+            .saturating_add(fall)
+            .saturating_add(self.landing_damage(height, target))
     }
 
     /// Areas whose bounds come within `margin` of `a1`'s horizontally and lie between `below`
