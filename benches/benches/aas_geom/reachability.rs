@@ -1,0 +1,63 @@
+//! Reachability computation (`compute_reachabilities`: walks, steps, barriers, ledges, jumps
+//! validated by prediction, swims, teleporters, jump pads, platforms and rocket jumps) on each
+//! shared map's world, compiled once without reachabilities before timing.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use aas_geom::compile::{CompileSettings, compile_world};
+use aas_geom::entities::extract_entities;
+use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::reach::{ReachSettings, compute_reachabilities};
+use criterion::{BenchmarkId, Criterion, criterion_main};
+
+fn reachability(c: &mut Criterion) {
+    let Some(maps) = benches::shared_maps_dir() else {
+        #[expect(
+            clippy::print_stderr,
+            reason = "a bench run without data must say why it measured nothing"
+        )]
+        {
+            eprintln!("reachability: real data not found (set REAL_DATA); nothing measured");
+        }
+        return;
+    };
+    let compile = CompileSettings {
+        reachability: None,
+        ..CompileSettings::default()
+    };
+    let reach = ReachSettings::default();
+    let mut group = c.benchmark_group("compute_reachabilities");
+    // Milliseconds per run: ten samples in about 4 s per map (1 s warm-up, 3 s measuring) keep
+    // the nine maps' measuring under a minute.
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
+    for name in benches::SHARED_MAPS {
+        let Ok(brushes) =
+            load_brush_world(&maps.join(format!("{name}.bsp")), &ReadOptions::default())
+        else {
+            continue;
+        };
+        let entities = extract_entities(&brushes, reach.physics.gravity);
+        let world = compile_world(&brushes, &compile)
+            .expect("shared map compiles")
+            .world;
+        group.bench_with_input(
+            BenchmarkId::from_parameter(name),
+            &(world, entities),
+            |b, (world, entities)| {
+                b.iter(|| compute_reachabilities(black_box(world), entities, &reach));
+            },
+        );
+    }
+    group.finish();
+}
+
+/// `criterion_group!` makes an undocumented public function; a private module keeps it private.
+mod group {
+    use super::reachability;
+    criterion::criterion_group!(benches, reachability);
+}
+use group::benches;
+criterion_main!(benches);
