@@ -226,3 +226,40 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
         maxs: record.maxs,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::{Vec2, Vec3};
+
+    use super::{BoundaryEdge, join_collinear};
+    use crate::world::FaceId;
+
+    fn edge(a: [f32; 3], b: [f32; 3], outward: Vec2) -> BoundaryEdge {
+        BoundaryEdge {
+            a: Vec3::from(a),
+            b: Vec3::from(b),
+            outward,
+            face: FaceId(0),
+        }
+    }
+
+    #[test]
+    fn collinear_chains_become_one_edge_and_corners_stay() {
+        let edges = vec![
+            edge([0.0, 0.0, 0.0], [50.0, 0.0, 0.0], Vec2::NEG_Y),
+            edge([50.0, 0.0, 0.0], [80.0, 0.0, 0.0], Vec2::NEG_Y),
+            edge([80.0, 0.0, 0.0], [80.0, 40.0, 0.0], Vec2::X),
+            // On a slope: the chain must stay on one 3-D line.
+            edge([0.0, 40.0, 0.0], [20.0, 40.0, 10.0], Vec2::Y),
+            edge([20.0, 40.0, 10.0], [40.0, 40.0, 10.0], Vec2::Y),
+        ];
+        let joined = join_collinear(edges);
+        assert_eq!(joined.len(), 4);
+        assert!(
+            joined
+                .iter()
+                .any(|e| e.a == Vec3::ZERO && e.b == Vec3::new(80.0, 0.0, 0.0))
+        );
+        assert!(joined.iter().any(|e| e.b == Vec3::new(80.0, 40.0, 0.0)));
+    }
+}

@@ -277,3 +277,59 @@ pub(crate) fn horizontal_speed_for_jump(
     let time = (vz + discriminant.sqrt()) / gravity;
     (time > 0.0).then(|| distance / time)
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::{Vec2, Vec3};
+
+    use super::{closest_points, horizontal_speed_for_jump};
+    use crate::reach::floor::BoundaryEdge;
+    use crate::world::FaceId;
+
+    fn edge(a: Vec3, b: Vec3, outward: Vec2) -> BoundaryEdge {
+        BoundaryEdge {
+            a,
+            b,
+            outward,
+            face: FaceId(0),
+        }
+    }
+
+    #[test]
+    fn a_level_jump_needs_the_distance_over_the_flight_time() {
+        // Up and down again at 270 units per second: 0.675 s in the air.
+        let speed = horizontal_speed_for_jump(270.0, 800.0, 135.0, 0.0).unwrap();
+        assert!((speed - 200.0).abs() < 1e-3);
+        // Walking off a 200-unit ledge: 0.707 s of falling.
+        let speed = horizontal_speed_for_jump(0.0, 800.0, 70.71068, -200.0).unwrap();
+        assert!((speed - 100.0).abs() < 1e-2);
+        // Higher than the apex: impossible.
+        assert!(horizontal_speed_for_jump(270.0, 800.0, 10.0, 50.0).is_none());
+    }
+
+    #[test]
+    fn parallel_edges_meet_in_the_middle_of_their_overlap() {
+        let near = edge(
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(100.0, 0.0, 0.0),
+            Vec2::NEG_Y,
+        );
+        let far = edge(
+            Vec3::new(40.0, -80.0, 0.0),
+            Vec3::new(200.0, -80.0, 0.0),
+            Vec2::Y,
+        );
+        let (p1, p2) = closest_points(&near, &far);
+        assert_eq!(p1, Vec3::new(70.0, 0.0, 0.0));
+        assert_eq!(p2, Vec3::new(70.0, -80.0, 0.0));
+        // Crossing directions: the nearest end point.
+        let across = edge(
+            Vec3::new(150.0, -10.0, 8.0),
+            Vec3::new(150.0, -60.0, 8.0),
+            Vec2::X,
+        );
+        let (p1, p2) = closest_points(&near, &across);
+        assert_eq!(p1, Vec3::new(100.0, 0.0, 0.0));
+        assert_eq!(p2, Vec3::new(150.0, -10.0, 8.0));
+    }
+}

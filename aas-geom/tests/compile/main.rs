@@ -20,3 +20,4 @@ mod merge_maps;
 mod prepare_real_data;
 mod prepare_synthetic;
 mod random_worlds;
+mod reach_real_data;
