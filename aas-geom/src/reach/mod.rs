@@ -1,20 +1,26 @@
 //! Reachabilities (thesis §6.4): how a player travels from one area to another, with the
-//! travel type, start and end points and botlib's travel times.
+//! travel type, start and end points and botlib's travel times ([`TravelTimes`]).
 //!
 //! [`compute_reachabilities`] tests every area against the areas near it, in botlib's order
-//! per ordered pair — swim, then the floor-edge types (walk, crouch, barrier jump, walk off
-//! ledge, water jump), then jump — keeping at most one of these per pair; then adds the
-//! walk-off-ledge reachabilities found by dropping a box past the floor's edges towards areas
-//! not yet reached. Each module documents its geometric test:
+//! per ordered pair — swim, then the floor-edge types, then jump — keeping at most one of
+//! these per pair; then adds walk-off-ledge reachabilities found by dropping a box past the
+//! floor's edges towards areas not yet reached, ladders, and the entity types. The rules (each
+//! source file, one per family, documents its own in detail):
 //!
-//! - [`swim`](self::swim): liquid areas through a shared face;
-//! - [`edge_pairs`](self::edge_pairs): floor edges on one vertical plane;
-//! - [`ledges`](self::ledges): drops past floor edges;
-//! - [`jumps`](self::jumps): closest floor points across a gap, validated by prediction;
-//! - [`ladders`](self::ladders): up a ladder face onto the floor at its top, and down;
-//! - [`triggers`](self::triggers): teleporters and jump pads;
-//! - [`platforms`](self::platforms): elevators and bobbing platforms;
-//! - [`rocket_jumps`](self::rocket_jumps): towards areas holding valuable items.
+//! | Type | Rule | Time (1/100 s) |
+//! |---|---|---|
+//! | swim | two liquid areas share a face whose centre is under the surface (`swim.rs`) | 1 |
+//! | walk, crouch | floor edges of both areas on one vertical plane, within a step up or down (`edge_pairs.rs`); crouch when either area is crouch-only | 1, crouch + 300 |
+//! | barrier jump | the same, A2 up to `reach_max_barrier` higher | 100 |
+//! | walk off ledge | the same with A2 lower, or a box dropped past a floor edge lands in A2 (`ledges.rs`), or a gap crossed without jumping (`jumps.rs`) | 70 + height × 50 / gravity, + fall damage |
+//! | water jump | A1's liquid-surface edge and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
+//! | jump | the closest floor points across a gap (both ends drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
+//! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
+//! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
+//! | jump pad | the pad's areas → where the physics lands a player launched by the pad | 250 |
+//! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
+//! | bobbing platform | floors around a `func_bobbing` at one extreme ↔ the other | 300 |
+//! | rocket jump | from area centres towards floors of areas holding valuable items, predicted (`rocket_jumps.rs`) | 500 |
 //!
 //! Areas are processed in parallel (each area's outgoing list depends only on the world), and
 //! the result is deterministic: the lists are built in a fixed order per area.
