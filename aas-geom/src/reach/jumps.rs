@@ -5,7 +5,7 @@
 
 use glam::{Vec2, Vec3};
 
-use super::floor::BoundaryEdge;
+use super::floor::{BoundaryEdge, EDGE_EPSILON};
 use super::travel_time::centiseconds;
 use super::{ReachContext, Reachability};
 use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
@@ -28,6 +28,9 @@ const JUMP_MARGIN: f32 = 1.05;
 const GAP_PROBE: f32 = 100.0;
 /// How far back from the landing point A2 may be crossed (units).
 const LOOK_BACK: f32 = 64.0;
+/// The predicted jump takes off this far behind P1, on A1's floor: a box exactly over the
+/// floor's edge may find nothing under it and fall without jumping (units).
+const TAKE_OFF_INSET: f32 = 1.0;
 /// The longest a predicted jump may last (seconds).
 const MAX_FLIGHT: f32 = 3.0;
 
@@ -73,24 +76,37 @@ fn closest_points(e1: &BoundaryEdge, e2: &BoundaryEdge) -> (Vec3, Vec3) {
     (e1.a.lerp(e1.b, best.1), e2.a.lerp(e2.b, best.2))
 }
 
+/// How squarely the line from `p1` (on `e1`) to `p2` (on `e2`) leaves `e1` and enters `e2`
+/// seen from above: the sum of the cosines between the line and `e1`'s outward normal and
+/// between the reversed line and `e2`'s, from −2 to 2. Two edges facing each other across a
+/// gap give 2 at the middle of their overlap; the ends of two edges running along the same
+/// wall, as close as those, give 0.
+fn crossing_squareness(e1: &BoundaryEdge, e2: &BoundaryEdge, p1: Vec3, p2: Vec3) -> f32 {
+    let line = (p2 - p1).truncate().normalize_or_zero();
+    line.dot(e1.outward) - line.dot(e2.outward)
+}
+
 impl ReachContext<'_> {
     /// The jump (or running walk-off-ledge) reachability from `a1` to `a2`, if there is one.
     ///
-    /// The rules: the closest points P1, P2 of the two floors' edges must be more than
-    /// [`MIN_DISTANCE`] and less than `max_jump_distance` apart horizontally, with A2's floor no
-    /// higher than a jump's apex; a box dropped just past P1 (towards P2) and just before P2
-    /// must both fall deeper than a barrier (there is a gap). Then:
+    /// The rules: the closest points P1, P2 of the two floors' edges (of pairs as close within
+    /// [`EDGE_EPSILON`], the pair whose line crosses both edges most squarely: the middle of
+    /// two edges facing each other across a gap, not the corner where they meet a wall) must
+    /// be more than [`MIN_DISTANCE`] and less than `max_jump_distance` apart horizontally,
+    /// with A2's floor no higher than a jump's apex; a box dropped just past P1 (towards P2)
+    /// and just before P2 must both fall deeper than a barrier (there is a gap). Then:
     ///
     /// - a short (≤ [`SHORT_GAP`]) nearly level (|dz| < [`LEVEL`]) gap is run across: walk off
     ///   ledge at running speed;
     /// - a lower far side that a fall without jumping can reach (at most running speed, with
     ///   [`WALK_OFF_MARGIN`] more than the least needed) is walked off;
     /// - otherwise the player jumps, with [`JUMP_MARGIN`] more horizontal speed than the least
-    ///   that reaches P2 (at least [`MIN_JUMP_DISTANCE`] away).
+    ///   that reaches P2 (at least [`MIN_JUMP_DISTANCE`] away), at most running speed.
     ///
-    /// The movement is predicted for at most [`MAX_FLIGHT`] seconds; it must land (or enter
-    /// water) without entering lava or slime, in A2 or where the line back towards P1 over
-    /// [`LOOK_BACK`] units crosses A2 (a fast jump may overshoot into a neighbour).
+    /// The movement is predicted from [`TAKE_OFF_INSET`] behind P1 for at most [`MAX_FLIGHT`]
+    /// seconds; it must land (or enter water) without entering lava or slime, in A2 or where
+    /// the line back towards P1 over [`LOOK_BACK`] units crosses A2 (a fast jump may overshoot
+    /// into a neighbour).
     ///
     /// Travel time: a walk off a ledge higher than it is long takes the ledge time; anything
     /// else takes the jump time over the straight distance; both add fall damage.
@@ -103,18 +119,22 @@ impl ReachContext<'_> {
         if f2.mins.z > f1.maxs.z + physics.jump_apex_height() {
             return None;
         }
-        // The closest pair of floor edge points.
-        let mut best: Option<(f32, Vec3, Vec3)> = None;
+        // The closest pair of floor edge points; of pairs as close, the one crossing the edges
+        // most squarely.
+        let mut best: Option<(f32, f32, Vec3, Vec3)> = None;
         for e1 in &f1.ground_edges {
             for e2 in &f2.ground_edges {
                 let (p1, p2) = closest_points(e1, e2);
                 let distance = (p2 - p1).truncate().length();
-                if best.is_none_or(|(d, _, _)| distance < d) {
-                    best = Some((distance, p1, p2));
+                let facing = crossing_squareness(e1, e2, p1, p2);
+                if best.is_none_or(|(d, f, _, _)| {
+                    distance < d - EDGE_EPSILON || (distance <= d + EDGE_EPSILON && facing > f)
+                }) {
+                    best = Some((distance, facing, p1, p2));
                 }
             }
         }
-        let (distance, p1, p2) = best?;
+        let (distance, _, p1, p2) = best?;
         let dz = p2.z - p1.z;
         if distance <= MIN_DISTANCE
             || distance >= self.settings.max_jump_distance
@@ -133,18 +153,24 @@ impl ReachContext<'_> {
             (TravelType::WalkOffLedge, speed)
         } else {
             let speed =
-                horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?;
-            if distance < MIN_JUMP_DISTANCE {
+                horizontal_speed_for_jump(physics.jump_velocity, physics.gravity, distance, dz)?
+                    * JUMP_MARGIN;
+            if distance < MIN_JUMP_DISTANCE || speed > physics.max_walk_velocity {
                 return None;
             }
-            (TravelType::Jump, speed * JUMP_MARGIN)
+            (TravelType::Jump, speed)
         };
         if !self.falls_deeper_than_barrier(p1 + direction)
             || !self.falls_deeper_than_barrier(p2 - direction)
         {
             return None;
         }
-        let landing = self.predicted_landing(p1, direction, speed, kind == TravelType::Jump)?;
+        let landing = self.predicted_landing(
+            p1 - direction * TAKE_OFF_INSET,
+            direction,
+            speed,
+            kind == TravelType::Jump,
+        )?;
         let look_back = landing + Vec3::Z - direction * LOOK_BACK;
         let lands_in_target = self.world.point_area(landing + Vec3::Z * 0.25) == Some(a2)
             || self
