@@ -13,6 +13,10 @@ pub(crate) const LIQUIDS: AreaContents = AreaContents::WATER
     .union(AreaContents::LAVA)
     .union(AreaContents::SLIME);
 
+/// A mover hit at most this much farther along a move than the world's hit (units) is taken
+/// as the hit.
+const MOVER_TIE: f32 = 1.0 / 32.0;
+
 /// The result of [`Physics::trace_box`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct MoveTrace {
@@ -30,7 +34,8 @@ pub(crate) struct MoveTrace {
 
 impl Physics<'_> {
     /// Moves the player box of `presence` from `start` towards `end` at simulated `time`: the
-    /// AAS world's trace, shortened by the first mover box in the way.
+    /// AAS world's trace, shortened by the first mover box in the way. A mover as close as the
+    /// world's hit (within [`MOVER_TIE`]) is reported as the hit.
     pub(crate) fn trace_box(
         &self,
         start: Vec3,
@@ -52,6 +57,7 @@ impl Physics<'_> {
             return result;
         }
         let total = end - start;
+        let length = total.length();
         for (index, mover) in self.movers.iter().enumerate() {
             let (mins, maxs) = mover.bounds_at(time);
             let Some((fraction, normal)) = sweep_box(start, end, pmins, pmaxs, mins, maxs) else {
@@ -64,7 +70,12 @@ impl Physics<'_> {
                 0.0
             };
             let fraction = (fraction - back_off).max(0.0);
-            if fraction < result.fraction {
+            // A mover as close as the world's hit is the one hit: a platform at rest flush with
+            // the floor is what the player stands on, and carries the player when it moves.
+            let ties_world = result.mover.is_none()
+                && result.fraction < 1.0
+                && (fraction - result.fraction) * length <= MOVER_TIE;
+            if fraction < result.fraction || ties_world {
                 result = MoveTrace {
                     start_solid: false,
                     fraction,

@@ -1,10 +1,10 @@
 //! Reachabilities (thesis §6.4): how a player travels from one area to another, with the
 //! travel type, start and end points and botlib's travel times ([`TravelTimes`]).
 //!
-//! [`compute_reachabilities`] tests every area against the areas near it, in botlib's order
-//! per ordered pair — swim, then the floor-edge types, then jump — keeping at most one of
-//! these per pair; then adds walk-off-ledge reachabilities found by dropping a box past the
-//! floor's edges towards areas not yet reached, ladders, and the entity types. The rules (each
+//! [`compute_reachabilities`] tests every area against the areas near it: per ordered pair
+//! swim, then the floor-edge types; then the walk-off-ledge reachabilities found by dropping a
+//! box past the floor's edges; then jumps — keeping at most one of these per pair (a pair a
+//! drop reaches is not jumped); then ladders and the entity types. The rules (each
 //! source file, one per family, documents its own in detail):
 //!
 //! | Type | Rule | Time (1/100 s) |

@@ -1,0 +1,21 @@
+//! Integration tests of the reachability computation ([`aas_geom::reach`]) on the hand-made
+//! movement maps of `tests/maps/`: each map compiles with the reachabilities it was built
+//! for, and the player physics carries each of them out: walking, crouching and jumping
+//! with the [executor](executor), riding jump pads, teleporters, lifts and bobbing platforms
+//! with the map's entities, jumping out of water and rocket jumping.
+//!
+//! One test binary (modules below) keeps link time low.
+
+mod executor;
+mod floors;
+mod maps;
+mod platforms;
+mod rocket;
+mod triggers;
+mod water;
+#[path = "../physics/worlds.rs"]
+#[expect(
+    dead_code,
+    reason = "shared with the physics tests; only the map writer is used here"
+)]
+mod worlds;
