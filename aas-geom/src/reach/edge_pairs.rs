@@ -128,12 +128,11 @@ impl ReachContext<'_> {
                         (
                             0,
                             overlap.length,
-                            self.reach(a1, a2, kind, overlap.on_first, end, time),
+                            self.reach(a2, kind, overlap.on_first, end, time),
                         ),
                     );
                 } else if dz > 0.0 && dz <= physics.reach_max_barrier && f1.standing {
                     let reach = self.reach(
-                        a1,
                         a2,
                         TravelType::BarrierJump,
                         overlap.on_first,
@@ -149,14 +148,8 @@ impl ReachContext<'_> {
                     }
                     let time = self.ledge_time(-dz, a2);
                     let end = overlap.on_second + (overlap.outward * END_INSET).extend(0.0);
-                    let reach = self.reach(
-                        a1,
-                        a2,
-                        TravelType::WalkOffLedge,
-                        overlap.on_first,
-                        end,
-                        time,
-                    );
+                    let reach =
+                        self.reach(a2, TravelType::WalkOffLedge, overlap.on_first, end, time);
                     better(&mut best, (2, overlap.length, reach));
                 }
             }
@@ -173,7 +166,6 @@ impl ReachContext<'_> {
                     }
                     let end = overlap.on_second + (overlap.outward * END_INSET).extend(0.0);
                     let reach = self.reach(
-                        a1,
                         a2,
                         TravelType::WaterJump,
                         overlap.on_first,

@@ -186,7 +186,7 @@ impl ReachContext<'_> {
                 p1.distance(p2) * 240.0 / physics.max_walk_velocity,
             ))
         };
-        Some(self.reach(a1, a2, kind, p1, p2, base.saturating_add(damage)))
+        Some(self.reach(a2, kind, p1, p2, base.saturating_add(damage)))
     }
 
     /// Whether a standing box dropped at `point` falls more than a barrier's height before it

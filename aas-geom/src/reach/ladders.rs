@@ -119,8 +119,8 @@ impl ReachContext<'_> {
         }
         let (_, a2, end) = best?;
         let time = self.settings.times.ladder;
-        let up = self.reach(bottom_area, a2, TravelType::Ladder, bottom, end, time);
-        let down = self.reach(a2, bottom_area, TravelType::Ladder, end, bottom, time);
+        let up = self.reach(a2, TravelType::Ladder, bottom, end, time);
+        let down = self.reach(bottom_area, TravelType::Ladder, end, bottom, time);
         Some([(bottom_area, up), (a2, down)])
     }
 }

@@ -72,7 +72,7 @@ impl ReachContext<'_> {
                 }
                 let time = self.ledge_time(drop, a2);
                 reached.push(a2);
-                found.push(self.reach(a1, a2, TravelType::WalkOffLedge, on_edge, trace.end, time));
+                found.push(self.reach(a2, TravelType::WalkOffLedge, on_edge, trace.end, time));
             }
         }
         found

@@ -113,17 +113,16 @@ pub(crate) struct ReachContext<'a> {
 }
 
 impl ReachContext<'_> {
-    /// A reachability record from `a1` to `a2` (no face or edge).
+    /// A reachability record to `a2` (no face or edge); the caller files it under its source
+    /// area.
     pub(crate) fn reach(
         &self,
-        a1: AreaId,
         a2: AreaId,
         kind: TravelType,
         start: Vec3,
         end: Vec3,
         time: u16,
     ) -> Reachability {
-        let _ = a1;
         Reachability {
             target: a2,
             face_num: 0,

@@ -92,7 +92,7 @@ impl ReachContext<'_> {
                     if from == to {
                         continue;
                     }
-                    let mut reach = self.reach(from, to, TravelType::Elevator, start, end, time);
+                    let mut reach = self.reach(to, TravelType::Elevator, start, end, time);
                     reach.face_num = i32::try_from(plat.model).unwrap_or(0);
                     reach.edge_num = i32::from(centiseconds(plat.height));
                     found.push((from, reach));
@@ -129,7 +129,6 @@ impl ReachContext<'_> {
                             continue;
                         }
                         let mut reach = self.reach(
-                            from,
                             to,
                             TravelType::FuncBob,
                             start,

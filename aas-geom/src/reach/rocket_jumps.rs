@@ -101,7 +101,6 @@ impl ReachContext<'_> {
                 let direction = horizontal.normalize_or_zero().extend(0.0);
                 if self.rocket_jump_lands_in(start, direction, speed, a2) {
                     found.push(self.reach(
-                        a1,
                         a2,
                         TravelType::RocketJump,
                         start,

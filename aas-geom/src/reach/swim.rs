@@ -40,14 +40,7 @@ impl ReachContext<'_> {
                 continue;
             }
             let end = center - into_a1 * END_INSET;
-            let mut reach = self.reach(
-                a1,
-                a2,
-                TravelType::Swim,
-                center,
-                end,
-                self.settings.times.swim,
-            );
+            let mut reach = self.reach(a2, TravelType::Swim, center, end, self.settings.times.swim);
             reach.face_num = i32::try_from(face_ref.face.0 + 1).unwrap_or(0);
             return Some(reach);
         }

@@ -80,7 +80,6 @@ impl ReachContext<'_> {
                     continue;
                 }
                 let reach = self.reach(
-                    area,
                     target,
                     TravelType::Teleport,
                     start,
@@ -123,7 +122,6 @@ impl ReachContext<'_> {
                     continue;
                 }
                 let mut reach = self.reach(
-                    area,
                     target,
                     TravelType::JumpPad,
                     start,
