@@ -150,6 +150,29 @@ impl MoveInput {
         Self { jump: true, ..self }
     }
 
+    /// The input with a non-finite direction or speed replaced by no movement (a NaN from a
+    /// caller must not spread into the player state).
+    #[must_use]
+    pub fn sanitized(self) -> Self {
+        let direction = if self.direction.is_finite() {
+            self.direction
+        } else {
+            Vec3::ZERO
+        };
+        let speed = if self.speed.is_finite() {
+            self.speed.max(0.0)
+        } else if self.speed == f32::INFINITY {
+            f32::MAX
+        } else {
+            0.0
+        };
+        Self {
+            direction,
+            speed,
+            ..self
+        }
+    }
+
     /// The same input crouching.
     #[must_use]
     pub fn with_crouch(self) -> Self {

@@ -26,6 +26,7 @@ impl Physics<'_> {
     #[must_use]
     pub fn step(&self, state: &PlayerState, input: &MoveInput) -> (PlayerState, StepEvents) {
         let settings = &self.settings;
+        let input = &input.sanitized();
         let mut next = *state;
         let mut events = StepEvents::default();
         let was_on_ground = state.on_ground();

@@ -39,3 +39,19 @@ fn a_wall_stops_the_player_and_sliding_keeps_the_parallel_speed() {
     assert!(state.velocity.x.abs() < 1.0);
     assert!(state.velocity.y > 200.0, "{}", state.velocity);
 }
+
+#[test]
+fn a_nan_input_is_no_input() {
+    let world = room(&[]);
+    let physics = physics(&world);
+    let state = settled(&physics, Vec3::new(0.0, 0.0, 40.0));
+    let bad = MoveInput {
+        direction: Vec3::new(f32::NAN, 1.0, 0.0),
+        speed: f32::NAN,
+        jump: false,
+        crouch: false,
+    };
+    let (after, _) = physics.step(&state, &bad);
+    assert_eq!(after, physics.step(&state, &MoveInput::idle()).0);
+    assert!(after.origin.is_finite() && after.velocity.is_finite());
+}
