@@ -12,7 +12,8 @@
 //! | `max_step ..= max_barrier` | barrier jump (A1 must let the player stand) |
 //! | below `−max_step` | walk off ledge, when a box dropped just past E1 lands in A2 |
 //!
-//! A water jump starts from an edge of A1's liquid surface instead, towards a floor edge of
+//! A water jump starts from an edge of A1's liquid surface instead (or of a liquid ceiling of
+//! A1 under a thin liquid layer, taken at the layer's top), towards a floor edge of
 //! A2 at most `max_water_jump` above the surface (and not deeper than a standing player's
 //! waist below it). Among all qualifying edge pairs the best type (walk, then barrier jump,
 //! then ledge) with the longest overlap is kept: one reachability per ordered area pair.

@@ -6,6 +6,9 @@ use glam::{Vec2, Vec3};
 use crate::format::aas_q3::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use crate::world::{AasWorld, AreaId, FaceId};
 
+/// A liquid area at most this tall above another is a surface layer (units): the top of the
+/// lower area counts as under the surface.
+const SURFACE_LAYER: f32 = 16.0;
 /// Two points closer than this (units) are the same point when edges are matched.
 pub(crate) const EDGE_EPSILON: f32 = 0.25;
 
@@ -192,6 +195,24 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
         } else if liquid && face.flags.contains(FaceFlags::LIQUIDSURFACE) && normal.z <= -0.7 {
             // The area is below the face: the surface is its top.
             surface.push((face_ref.face, points));
+        } else if liquid && face.flags.contains(FaceFlags::LIQUID) && normal.z <= -0.7 {
+            // A liquid ceiling under a thin liquid layer whose top is the surface (the layer
+            // can be an area of its own, e.g. one only a crouching box fits): the edge counts
+            // at the surface's height.
+            let other = if face_ref.back_side {
+                face.front
+            } else {
+                face.back
+            };
+            if let Some(layer) = other.and_then(|a| world.areas.get(a.index()))
+                && layer.maxs.z - layer.mins.z <= SURFACE_LAYER
+            {
+                let lifted = points
+                    .iter()
+                    .map(|p| Vec3::new(p.x, p.y, layer.maxs.z))
+                    .collect();
+                surface.push((face_ref.face, lifted));
+            }
         }
     }
     let liquid_deep = liquid && {
