@@ -11,6 +11,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../common/box_brush.rs"]
+mod box_brush;
+
 mod areas_maps;
 mod bsp_real_data;
 mod expansion_props;

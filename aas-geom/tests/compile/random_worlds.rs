@@ -27,6 +27,7 @@ use aas_geom::world::{AasWorld, AreaId};
 use glam::DVec3;
 use proptest::prelude::*;
 
+use crate::box_brush::box_brush_text;
 use crate::merge_maps::worst_convexity;
 
 /// Inner bounds of the room.
@@ -172,35 +173,13 @@ fn box_world(seed: u64) -> BoxWorld {
     let seed_point = seed_point.expect("a random world has standing room");
     let mut map = String::from("{\n\"classname\" \"worldspawn\"\n");
     for (mins, maxs) in &solids {
-        map.push_str(&box_brush_text(*mins, *maxs));
+        map.push_str(&box_brush_text(*mins, *maxs, "common/caulk"));
     }
     map.push_str(&format!(
         "}}\n{{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"{} {} {}\"\n}}\n",
         seed_point.x, seed_point.y, seed_point.z
     ));
     BoxWorld { solids, map }
-}
-
-/// An axial brush in Quake map text (three points per plane, normal outward).
-fn box_brush_text(mins: DVec3, maxs: DVec3) -> String {
-    let (x0, y0, z0, x1, y1, z1) = (mins.x, mins.y, mins.z, maxs.x, maxs.y, maxs.z);
-    let faces = [
-        [[x0, y1, z1], [x1, y0, z1], [x0, y0, z1]],
-        [[x0, y0, z0], [x1, y0, z0], [x0, y1, z0]],
-        [[x1, y0, z1], [x1, y1, z0], [x1, y0, z0]],
-        [[x0, y0, z0], [x0, y1, z0], [x0, y0, z1]],
-        [[x0, y1, z0], [x1, y1, z0], [x0, y1, z1]],
-        [[x0, y0, z1], [x1, y0, z0], [x0, y0, z0]],
-    ];
-    let mut text = String::from("{\n");
-    for face in faces {
-        for p in face {
-            text.push_str(&format!("( {} {} {} ) ", p[0], p[1], p[2]));
-        }
-        text.push_str("common/caulk 0 0 0 1 1 0 0 0\n");
-    }
-    text.push_str("}\n");
-    text
 }
 
 /// The box `solid` grown by the player box `player` (Minkowski sum).

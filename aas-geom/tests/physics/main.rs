@@ -1,5 +1,8 @@
 //! Player physics and movement prediction on small compiled worlds.
 
+#[path = "../common/box_brush.rs"]
+mod box_brush;
+
 mod jumps;
 mod ladders;
 mod prediction;

@@ -7,6 +7,8 @@ use aas_geom::physics::{MoveInput, Physics, PhysicsSettings, PlayerState};
 use aas_geom::world::AasWorld;
 use glam::Vec3;
 
+use crate::box_brush::box_brush_text;
+
 /// A box brush with a texture.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Block {
@@ -34,26 +36,7 @@ impl Block {
 }
 
 fn brush_text(block: &Block) -> String {
-    let [x0, y0, z0] = block.mins.to_array();
-    let [x1, y1, z1] = block.maxs.to_array();
-    let t = block.texture;
-    let faces = [
-        [[x0, y1, z1], [x1, y0, z1], [x0, y0, z1]],
-        [[x0, y0, z0], [x1, y0, z0], [x0, y1, z0]],
-        [[x1, y0, z1], [x1, y1, z0], [x1, y0, z0]],
-        [[x0, y0, z0], [x0, y1, z0], [x0, y0, z1]],
-        [[x0, y1, z0], [x1, y1, z0], [x0, y1, z1]],
-        [[x0, y0, z1], [x1, y0, z0], [x0, y0, z0]],
-    ];
-    let mut text = String::from("{\n");
-    for face in faces {
-        for point in face {
-            text.push_str(&format!("( {} {} {} ) ", point[0], point[1], point[2]));
-        }
-        text.push_str(&format!("{t} 0 0 0 0.5 0.5 0 0 0\n"));
-    }
-    text.push_str("}\n");
-    text
+    box_brush_text(block.mins.as_dvec3(), block.maxs.as_dvec3(), block.texture)
 }
 
 /// `.map` text of a closed room with interior `mins..maxs` (walls 16 thick), the extra

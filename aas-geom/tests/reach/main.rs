@@ -6,6 +6,9 @@
 //!
 //! One test binary (modules below) keeps link time low.
 
+#[path = "../common/box_brush.rs"]
+mod box_brush;
+
 mod executor;
 mod floors;
 mod maps;
