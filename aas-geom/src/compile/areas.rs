@@ -213,7 +213,7 @@ pub(crate) fn is_gap_normal(z: f64) -> bool {
 }
 
 fn is_liquid(contents: AreaContents) -> bool {
-    contents.intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
+    contents.intersects(AreaContents::LIQUIDS)
 }
 
 /// Builds the areas of `tree` from its `portals` (computed for this tree) and a leaf → area

@@ -8,11 +8,6 @@ use super::movers::sweep_box;
 use crate::format::aas_q3::{AreaContents, PresenceType};
 use crate::sample::TRACE_EPSILON;
 
-/// The liquids a player can be in.
-pub(crate) const LIQUIDS: AreaContents = AreaContents::WATER
-    .union(AreaContents::LAVA)
-    .union(AreaContents::SLIME);
-
 /// A mover hit at most this much farther along a move than the world's hit (units) is taken
 /// as the hit.
 const MOVER_TIE: f32 = 1.0 / 32.0;
@@ -88,11 +83,37 @@ impl Physics<'_> {
         result
     }
 
+    /// The liquid of the area of the box at `origin` lifted by `lift` (a lift that would go
+    /// into a ceiling stops there). A liquid area is where a box overlaps the liquid, so for
+    /// liquid below (pools) this tells whether the point `lift` above the box's bottom is
+    /// under the surface.
+    pub(crate) fn liquid_lifted(
+        &self,
+        origin: Vec3,
+        lift: f32,
+        presence: PresenceType,
+        mins: Vec3,
+        maxs: Vec3,
+        time: f32,
+    ) -> AreaContents {
+        let point = origin + Vec3::Z * lift;
+        if self.world.point_area(point).is_some() {
+            return self.liquid_at(point);
+        }
+        let trace = self.trace_box(origin, point, presence, mins, maxs, time);
+        if trace.start_solid {
+            return self.liquid_at(origin);
+        }
+        self.liquid_at(trace.end)
+    }
+
     /// The liquid contents at `point` (empty outside liquids and in solid).
     pub(crate) fn liquid_at(&self, point: Vec3) -> AreaContents {
         self.world
             .point_area(point)
             .and_then(|area| self.world.areas.get(area.index()))
-            .map_or(AreaContents::empty(), |area| area.contents & LIQUIDS)
+            .map_or(AreaContents::empty(), |area| {
+                area.contents & AreaContents::LIQUIDS
+            })
     }
 }

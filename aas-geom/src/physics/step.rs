@@ -212,43 +212,30 @@ impl Physics<'_> {
         let eyes = view - mins.z;
         let waist = eyes * 0.5;
         state.water_level = 0;
-        state.water_type = self.liquid_lifted(state, mins, maxs, 1.0);
+        state.water_type = self.liquid_lifted_state(state, mins, maxs, 1.0);
         if state.water_type.is_empty() {
             return;
         }
         state.water_level = 1;
-        if !self.liquid_lifted(state, mins, maxs, waist).is_empty() {
+        if !self
+            .liquid_lifted_state(state, mins, maxs, waist)
+            .is_empty()
+        {
             state.water_level = 2;
-            if !self.liquid_lifted(state, mins, maxs, eyes).is_empty() {
+            if !self.liquid_lifted_state(state, mins, maxs, eyes).is_empty() {
                 state.water_level = 3;
             }
         }
     }
 
-    /// The liquid of the area of the player's box lifted by `lift` (stopped by a ceiling).
-    fn liquid_lifted(
+    fn liquid_lifted_state(
         &self,
         state: &PlayerState,
         mins: Vec3,
         maxs: Vec3,
         lift: f32,
     ) -> crate::format::aas_q3::AreaContents {
-        let point = state.origin + Vec3::Z * lift;
-        if self.world.point_area(point).is_some() {
-            return self.liquid_at(point);
-        }
-        let trace = self.trace_box(
-            state.origin,
-            point,
-            state.presence(),
-            mins,
-            maxs,
-            state.time,
-        );
-        if trace.start_solid {
-            return self.liquid_at(state.origin);
-        }
-        self.liquid_at(trace.end)
+        self.liquid_lifted(state.origin, lift, state.presence(), mins, maxs, state.time)
     }
 
     /// Jumps when asked (button newly pressed) while on walkable ground.

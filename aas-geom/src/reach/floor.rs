@@ -183,9 +183,7 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
     let mut ground = Vec::new();
     let mut surface = Vec::new();
     let liquid = record.flags.contains(AreaFlags::LIQUID)
-        || record
-            .contents
-            .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME);
+        || record.contents.intersects(AreaContents::LIQUIDS);
     for face_ref in &world.face_refs[record.faces.start as usize..record.faces.end as usize] {
         let face = &world.faces[face_ref.face.index()];
         let (points, normal) = face_polygon(world, face_ref.face, face_ref.back_side);
@@ -225,7 +223,7 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
         world.point_area(probe).is_some_and(|a| {
             world.areas[a.index()]
                 .contents
-                .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
+                .intersects(AreaContents::LIQUIDS)
         })
     };
     let ground_centres = ground

@@ -139,9 +139,9 @@ impl ReachContext<'_> {
     /// [`TravelTimes::fall_damage`].
     pub(crate) fn landing_damage(&self, height: f32, target: AreaId) -> u16 {
         let area = &self.world.areas[target.index()];
-        let soft = area.contents.intersects(
-            AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME | AreaContents::JUMPPAD,
-        );
+        let soft = area
+            .contents
+            .intersects(AreaContents::LIQUIDS.union(AreaContents::JUMPPAD));
         if soft {
             return 0;
         }

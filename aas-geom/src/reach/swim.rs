@@ -4,8 +4,8 @@
 use glam::Vec3;
 
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
-use crate::physics::STANDING_MINS;
+use crate::format::aas_q3::{PresenceType, TravelType};
+use crate::physics::{CROUCHING_MAXS, STANDING_MINS};
 use crate::world::AreaId;
 
 /// How far into the target area the end point lies.
@@ -51,17 +51,16 @@ impl ReachContext<'_> {
     /// its feet are at `point` (or as far as a ceiling lets it, with the crouching box) is in a
     /// liquid area.
     pub(crate) fn origin_submerged(&self, point: Vec3) -> bool {
-        let lifted = point - Vec3::Z * STANDING_MINS.z;
-        let probe = if self.world.point_area(lifted).is_some() {
-            lifted
-        } else {
-            let trace = self.world.trace(point, lifted, PresenceType::CROUCH);
-            if trace.start_solid { point } else { trace.end }
-        };
-        self.world.point_area(probe).is_some_and(|area| {
-            self.world.areas[area.index()]
-                .contents
-                .intersects(AreaContents::WATER | AreaContents::LAVA | AreaContents::SLIME)
-        })
+        !self
+            .physics
+            .liquid_lifted(
+                point,
+                -STANDING_MINS.z,
+                PresenceType::CROUCH,
+                STANDING_MINS,
+                CROUCHING_MAXS,
+                0.0,
+            )
+            .is_empty()
     }
 }

@@ -149,6 +149,9 @@ impl FaceFlags {
 }
 
 impl AreaContents {
+    /// The liquids a player can be in: water, lava and slime.
+    pub const LIQUIDS: Self = Self::WATER.union(Self::LAVA).union(Self::SLIME);
+
     /// Interprets a stored `contents`, keeping unknown bits (and the model number).
     #[must_use]
     pub const fn from_raw(raw: i32) -> Self {
