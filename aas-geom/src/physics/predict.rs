@@ -40,6 +40,14 @@ bitflags! {
     }
 }
 
+impl StopEvents {
+    /// Coming down: landing on ground or entering a liquid.
+    pub const LANDING: Self = Self::HIT_GROUND
+        .union(Self::ENTER_WATER)
+        .union(Self::ENTER_SLIME)
+        .union(Self::ENTER_LAVA);
+}
+
 /// When a prediction stops.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct StopConditions {

@@ -83,6 +83,20 @@ impl PlayerState {
         }
     }
 
+    /// A standing, motionless player resting on flat walkable ground at `origin` (the ground
+    /// is taken as found: the first step checks it).
+    #[must_use]
+    pub fn standing_at(origin: Vec3) -> Self {
+        Self {
+            ground: Some(Ground {
+                normal: Vec3::Z,
+                walkable: true,
+                mover: None,
+            }),
+            ..Self::at(origin)
+        }
+    }
+
     /// The player's presence type: crouching or normal.
     #[must_use]
     pub fn presence(&self) -> PresenceType {

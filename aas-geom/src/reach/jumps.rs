@@ -6,10 +6,9 @@
 use glam::{Vec2, Vec3};
 
 use super::floor::BoundaryEdge;
-use super::travel_time::centiseconds;
 use super::{ReachContext, Reachability};
 use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
-use crate::physics::{Ground, MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
+use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
 
 /// How far back from the edge a predicted jump starts (units).
@@ -178,13 +177,9 @@ impl ReachContext<'_> {
         let fall = (-dz).max(0.0);
         let damage = self.landing_damage(fall, a2);
         let base = if kind == TravelType::WalkOffLedge && fall > distance {
-            times
-                .start_walk_off_ledge
-                .saturating_add(centiseconds(fall * 50.0 / physics.gravity))
+            times.walk_off_ledge(fall, physics.gravity)
         } else {
-            times.start_jump.saturating_add(centiseconds(
-                p1.distance(p2) * 240.0 / physics.max_walk_velocity,
-            ))
+            times.jump(p1.distance(p2), physics.max_walk_velocity)
         };
         Some(self.reach(a2, kind, p1, p2, base.saturating_add(damage)))
     }
@@ -225,23 +220,15 @@ impl ReachContext<'_> {
         speed: f32,
         jump: bool,
     ) -> Option<Vec3> {
-        let mut state = PlayerState::at(start + Vec3::Z * 0.125);
+        let mut state = PlayerState::standing_at(start + Vec3::Z * 0.125);
         state.velocity = direction * speed;
-        state.ground = Some(Ground {
-            normal: Vec3::Z,
-            walkable: true,
-            mover: None,
-        });
         let run = MoveInput {
             direction,
             speed,
             jump: false,
             crouch: false,
         };
-        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::HIT_GROUND
-            | StopEvents::ENTER_WATER
-            | StopEvents::ENTER_LAVA
-            | StopEvents::ENTER_SLIME);
+        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::LANDING);
         let prediction = self.physics.predict(
             &state,
             |frame, _| {

@@ -156,12 +156,9 @@ impl ReachContext<'_> {
 
     /// The time of walking off a ledge and falling `height` units into `target`.
     pub(crate) fn ledge_time(&self, height: f32, target: AreaId) -> u16 {
-        let times = &self.settings.times;
-        let fall =
-            travel_time::centiseconds(height.max(0.0) * 50.0 / self.settings.physics.gravity);
-        times
-            .start_walk_off_ledge
-            .saturating_add(fall)
+        self.settings
+            .times
+            .walk_off_ledge(height, self.settings.physics.gravity)
             .saturating_add(self.landing_damage(height, target))
     }
 

@@ -16,7 +16,7 @@ use super::jumps::horizontal_speed_for_jump;
 use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
 use crate::format::aas_q3::{AreaContents, TravelType};
-use crate::physics::{Ground, MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
+use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
 
 /// A rocket jump must rise at least this much (units).
@@ -121,12 +121,7 @@ impl ReachContext<'_> {
         speed: f32,
         target: AreaId,
     ) -> bool {
-        let mut state = PlayerState::at(start + Vec3::Z * 0.125);
-        state.ground = Some(Ground {
-            normal: Vec3::Z,
-            walkable: true,
-            mover: None,
-        });
+        let mut state = PlayerState::standing_at(start + Vec3::Z * 0.125);
         state.velocity = direction * speed + Vec3::Z * self.settings.rocket_jump_velocity;
         let input = MoveInput {
             direction,
@@ -134,12 +129,9 @@ impl ReachContext<'_> {
             jump: false,
             crouch: false,
         };
-        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::HIT_GROUND
-            | StopEvents::HIT_GROUND_DAMAGE
-            | StopEvents::ENTER_WATER
-            | StopEvents::ENTER_LAVA
-            | StopEvents::ENTER_SLIME
-            | StopEvents::TOUCH_JUMP_PAD);
+        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::LANDING
+            .union(StopEvents::HIT_GROUND_DAMAGE)
+            .union(StopEvents::TOUCH_JUMP_PAD));
         let prediction = self.physics.predict(&state, |_, _| input, &stop);
         match prediction.stop {
             // A jump pad on the way carries the player on.

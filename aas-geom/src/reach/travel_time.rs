@@ -97,31 +97,20 @@ impl TravelTimes {
         }
     }
 
-    /// The time of walking off a ledge and falling `height` units.
+    /// The time of walking off a ledge and falling `height` units, before any
+    /// [fall damage](Self::fall_damage): `start_walk_off_ledge + height × 50 / gravity`.
     #[must_use]
-    pub fn walk_off_ledge(&self, height: f32, gravity: f32, delta_5: f32, delta_10: f32) -> u16 {
-        let fall = centiseconds(height.max(0.0) * 50.0 / gravity);
+    pub fn walk_off_ledge(&self, height: f32, gravity: f32) -> u16 {
         self.start_walk_off_ledge
-            .saturating_add(fall)
-            .saturating_add(self.fall_damage(height, gravity, delta_5, delta_10))
+            .saturating_add(centiseconds(height.max(0.0) * 50.0 / gravity))
     }
 
-    /// The time of a jump over `distance` horizontal units at running speed `max_speed`,
-    /// falling `fall` units.
+    /// The time of a jump over `distance` units at running speed `max_speed`, before any
+    /// [fall damage](Self::fall_damage): `start_jump + distance × 240 / max_speed`.
     #[must_use]
-    pub fn jump(
-        &self,
-        distance: f32,
-        max_speed: f32,
-        fall: f32,
-        gravity: f32,
-        delta_5: f32,
-        delta_10: f32,
-    ) -> u16 {
-        let run = centiseconds(distance * 240.0 / max_speed);
+    pub fn jump(&self, distance: f32, max_speed: f32) -> u16 {
         self.start_jump
-            .saturating_add(run)
-            .saturating_add(self.fall_damage(fall, gravity, delta_5, delta_10))
+            .saturating_add(centiseconds(distance * 240.0 / max_speed))
     }
 }
 
@@ -132,13 +121,15 @@ mod tests {
     #[test]
     fn ledge_and_jump_times_follow_the_botlib_rules() {
         let times = TravelTimes::default();
+        let ledge =
+            |h: f32| times.walk_off_ledge(h, 800.0) + times.fall_damage(h, 800.0, 40.0, 60.0);
         // A 320-unit fall: 70 + 20 + 300 (fall delta 51.2 > 40).
-        assert_eq!(times.walk_off_ledge(320.0, 800.0, 40.0, 60.0), 390);
+        assert_eq!(ledge(320.0), 390);
         // A 160-unit fall does not hurt: 70 + 10.
-        assert_eq!(times.walk_off_ledge(160.0, 800.0, 40.0, 60.0), 80);
+        assert_eq!(ledge(160.0), 80);
         // A 400-unit fall hurts by 10: 70 + 25 + 500.
-        assert_eq!(times.walk_off_ledge(400.0, 800.0, 40.0, 60.0), 595);
+        assert_eq!(ledge(400.0), 595);
         // A jump over 144.9 units on the level: 300 + 108.
-        assert_eq!(times.jump(144.9, 320.0, 0.0, 800.0, 40.0, 60.0), 408);
+        assert_eq!(times.jump(144.9, 320.0), 408);
     }
 }

@@ -17,8 +17,7 @@ use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
 use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use crate::physics::{
-    Ground, MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS, StopConditions, StopEvents,
-    StopReason,
+    MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS, StopConditions, StopEvents, StopReason,
 };
 use crate::world::AreaId;
 
@@ -138,16 +137,8 @@ impl ReachContext<'_> {
 
     /// Where a player standing at `start` on a jump pad lands after the launch.
     fn pad_landing(&self, start: Vec3) -> Option<Vec3> {
-        let mut state = PlayerState::at(start + Vec3::Z * 0.125);
-        state.ground = Some(Ground {
-            normal: Vec3::Z,
-            walkable: true,
-            mover: None,
-        });
-        let stop = StopConditions::time_limit(MAX_PAD_FLIGHT).or(StopEvents::HIT_GROUND
-            | StopEvents::ENTER_WATER
-            | StopEvents::ENTER_LAVA
-            | StopEvents::ENTER_SLIME);
+        let state = PlayerState::standing_at(start + Vec3::Z * 0.125);
+        let stop = StopConditions::time_limit(MAX_PAD_FLIGHT).or(StopEvents::LANDING);
         let prediction = self
             .physics
             .predict(&state, |_, _| MoveInput::idle(), &stop);

@@ -16,7 +16,7 @@
 
 use aas_geom::format::aas_q3::TravelType;
 use aas_geom::physics::{
-    Ground, MoveInput, Physics, PlayerState, Prediction, StopConditions, StopEvents, StopReason,
+    MoveInput, Physics, PlayerState, Prediction, StopConditions, StopEvents, StopReason,
 };
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
@@ -67,13 +67,7 @@ impl Outcome {
 
 /// A player standing still at `origin`, on the ground.
 pub(crate) fn standing(origin: Vec3) -> PlayerState {
-    let mut state = PlayerState::at(origin + Vec3::Z * 0.125);
-    state.ground = Some(Ground {
-        normal: Vec3::Z,
-        walkable: true,
-        mover: None,
-    });
-    state
+    PlayerState::standing_at(origin + Vec3::Z * 0.125)
 }
 
 /// The horizontal unit direction from `from` to `to` (zero when straight above or below).
