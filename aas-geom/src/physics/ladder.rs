@@ -24,6 +24,9 @@ const TOWARDS: f32 = 0.5;
 impl Physics<'_> {
     /// The outward normal of the ladder face the origin touches, if any.
     pub(crate) fn touched_ladder(&self, origin: Vec3) -> Option<Vec3> {
+        if !self.has_ladders {
+            return None;
+        }
         let world = self.world;
         let area = world.point_area(origin)?;
         let record = world.areas.get(area.index())?;

@@ -73,6 +73,8 @@ pub struct Physics<'a> {
     settings: PhysicsSettings,
     triggers: Vec<Trigger>,
     movers: Vec<Mover>,
+    /// Whether any area has a ladder (else the per-step ladder test is skipped).
+    has_ladders: bool,
 }
 
 impl<'a> Physics<'a> {
@@ -84,6 +86,10 @@ impl<'a> Physics<'a> {
             settings,
             triggers: Vec::new(),
             movers: Vec::new(),
+            has_ladders: world
+                .areas
+                .iter()
+                .any(|area| area.flags.contains(crate::format::aas_q3::AreaFlags::LADDER)),
         }
     }
 

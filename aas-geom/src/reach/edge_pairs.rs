@@ -148,7 +148,6 @@ impl ReachContext<'_> {
                         continue;
                     }
                     let time = self.ledge_time(-dz, a2);
-                    let end = overlap.on_second + (overlap.outward * END_INSET).extend(0.0);
                     let reach =
                         self.reach(a2, TravelType::WalkOffLedge, overlap.on_first, end, time);
                     better(&mut best, (2, overlap.length, reach));
