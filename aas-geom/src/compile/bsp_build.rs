@@ -78,7 +78,9 @@
 //! - **Filled regions settle.** A blocking fragment whose faces all lie on split planes fills
 //!   its node's region, so the region is blocked for that fragment's boxes whatever else lies
 //!   there: the other blocking fragments of those boxes are dropped, and when the filling
-//!   fragments block every box the region becomes a solid leaf at once. Without this, the
+//!   fragments block every box the region becomes a solid leaf at once (unless a content
+//!   brush, such as water reaching into a wall, still cuts it: leaf contents hold everywhere
+//!   in the leaf). Without this, the
 //!   overlapping brushes inside walls (and the thin brushes of curved patches) keep cutting
 //!   space that is solid anyway.
 //! - **Candidate sampling.** A split choice scores at most about
@@ -503,7 +505,7 @@ impl Context<'_> {
     }
 
     /// Drops the fragments that cannot change the leaf this region will become, and says
-    /// whether the region is already solid for every box.
+    /// whether the region is already solid for every box and no content brush still cuts it.
     ///
     /// A blocking fragment whose faces all lie on split planes fills the whole region, so the
     /// region is blocked for its boxes whatever else is in it: every other blocking fragment
@@ -527,7 +529,12 @@ impl Context<'_> {
         if filled.is_empty() {
             return false;
         }
-        if filled == PresenceMask::all(self.box_count) {
+        // A content brush that only partly overlaps the region must still cut it, so that
+        // every leaf's contents hold at every point of the leaf (solid leaves included).
+        let partial_contents = work.fragments.iter().any(|fragment| {
+            blocking(fragment).is_none() && !fragment.shape.faces().iter().all(|face| face.on_split)
+        });
+        if filled == PresenceMask::all(self.box_count) && !partial_contents {
             return true;
         }
         let mut kept_filler = PresenceMask::NONE;
