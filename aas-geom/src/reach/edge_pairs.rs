@@ -15,8 +15,10 @@
 //! A water jump starts from an edge of A1's liquid surface instead (or of a liquid ceiling of
 //! A1 under a thin liquid layer, taken at the layer's top), towards a floor edge of
 //! A2 at most `max_water_jump` above the surface (and not deeper than a standing player's
-//! waist below it). Among all qualifying edge pairs the best type (walk, then barrier jump,
-//! then ledge) with the longest overlap is kept: one reachability per ordered area pair.
+//! waist below it). Among all qualifying edge pairs the best type (walk, then water jump, then
+//! barrier jump, then ledge) with the longest overlap is kept: one reachability per ordered
+//! area pair. Out of a liquid area the water jump thus wins over a barrier jump from the
+//! submerged floor, as in botlib.
 
 use glam::{Vec2, Vec3};
 
@@ -84,6 +86,16 @@ fn overlap(first: &BoundaryEdge, second: &BoundaryEdge) -> Option<Overlap> {
     })
 }
 
+/// Ranks of the candidate types (lower is better): a walk or crouch, a water jump, a barrier
+/// jump, a walk off a ledge.
+const WALK_RANK: u8 = 0;
+/// See [`WALK_RANK`].
+const WATER_JUMP_RANK: u8 = 1;
+/// See [`WALK_RANK`].
+const BARRIER_JUMP_RANK: u8 = 2;
+/// See [`WALK_RANK`].
+const LEDGE_RANK: u8 = 3;
+
 /// A candidate: its rank (lower is better), overlap length and reachability.
 type Candidate = (u8, f32, Reachability);
 
@@ -127,7 +139,7 @@ impl ReachContext<'_> {
                     better(
                         &mut best,
                         (
-                            0,
+                            WALK_RANK,
                             overlap.length,
                             self.reach(a2, kind, overlap.on_first, end, time),
                         ),
@@ -140,7 +152,7 @@ impl ReachContext<'_> {
                         end,
                         times.barrier_jump,
                     );
-                    better(&mut best, (1, overlap.length, reach));
+                    better(&mut best, (BARRIER_JUMP_RANK, overlap.length, reach));
                 } else if dz < 0.0 && self.fall_lands_in(overlap.on_first, overlap.outward, dz, a2)
                 {
                     let max_fall = physics.reach_max_fall_height;
@@ -150,11 +162,14 @@ impl ReachContext<'_> {
                     let time = self.ledge_time(-dz, a2);
                     let reach =
                         self.reach(a2, TravelType::WalkOffLedge, overlap.on_first, end, time);
-                    better(&mut best, (2, overlap.length, reach));
+                    better(&mut best, (LEDGE_RANK, overlap.length, reach));
                 }
             }
         }
-        if best.is_none() && f1.liquid && !f2.liquid_deep {
+        // Out of a liquid area the way up is a water jump, as in botlib: it beats a barrier
+        // jump or a ledge found from the (submerged) floor, not a walk.
+        let walks = best.as_ref().is_some_and(|(rank, _, _)| *rank == WALK_RANK);
+        if !walks && f1.liquid && !f2.liquid_deep {
             for e1 in &f1.surface_edges {
                 for e2 in &f2.ground_edges {
                     let Some(overlap) = overlap(e1, e2) else {
@@ -172,7 +187,7 @@ impl ReachContext<'_> {
                         end,
                         times.water_jump,
                     );
-                    better(&mut best, (3, overlap.length, reach));
+                    better(&mut best, (WATER_JUMP_RANK, overlap.length, reach));
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! | walk off ledge | the same | walk towards the end at the speed that, kept while falling, lands on it (run when the end is within a step of the start's height) |
 //! | crouch | the same, crouching | run crouched towards the end |
 //! | barrier jump, jump | the same | run towards the end, pressing jump once the start edge is within this frame's travel |
-//! | swim, water jump | [`WAIST`] below the start (waist deep for a surface edge), [`RUN_UP`] behind it | swim towards the end (3-D) |
+//! | swim, water jump | [`WAIST`] below the start (waist deep for a surface edge; on the bottom of shallower water), [`RUN_UP`] behind it | swim towards the end (3-D); a water jump also holds jump (moves up) |
 //!
 //! The prediction stops when the player enters the target area (or after [`TIME_LIMIT`]).
 //! Walking, crouching and swimming end there: the reachability is executed. After a jump, a
@@ -97,7 +97,11 @@ pub(crate) fn execute_as(
     let start_at = |run_up: f32| {
         let back = reach.start - direction * run_up;
         let mut state = match kind {
-            TravelType::Swim | TravelType::WaterJump => PlayerState::at(back - Vec3::Z * WAIST),
+            // Waist deep, or standing on the bottom of water shallower than that.
+            TravelType::Swim | TravelType::WaterJump => {
+                let bottom = world.areas[source.index()].mins.z + 0.125;
+                PlayerState::at(back.with_z((back.z - WAIST).max(bottom)))
+            }
             _ => standing(back),
         };
         state.crouched = kind == TravelType::Crouch;
@@ -142,10 +146,12 @@ pub(crate) fn execute_as(
                     run
                 }
             }
+            // A water jump also moves up, as botlib's bot does: swimming up in deep water,
+            // jumping out of water too shallow to swim in.
             TravelType::Swim | TravelType::WaterJump => MoveInput {
                 direction: (reach.end - state.origin).normalize_or_zero(),
                 speed: f32::MAX,
-                jump: false,
+                jump: kind == TravelType::WaterJump,
                 crouch: false,
             },
             other => panic!("the executor has no movement for {other:?}"),

@@ -66,3 +66,36 @@ fn jumping_out_of_the_pool_onto_each_side() {
         assert_eq!(outcome.end.water_level, 0);
     }
 }
+
+/// Out of a shallow pool the bank is both a barrier above the pool's floor and within a water
+/// jump of its surface: as in botlib, the way out of a liquid area is the water jump, and the
+/// player carries it out.
+#[test]
+fn out_of_a_shallow_pool_is_a_water_jump_not_a_barrier_jump() {
+    let map = TestMap::load("shallow_pool");
+    let physics = map.physics();
+    let pool = map.area_at(Vec3::new(0.0, 0.0, -5.0));
+    assert!(
+        map.world.areas[pool.index()]
+            .contents
+            .contains(AreaContents::WATER)
+    );
+    let out_of_pool: Vec<_> = map
+        .world
+        .reachabilities_of(pool)
+        .iter()
+        .filter(|r| map.world.areas[r.target.index()].contents.is_empty())
+        .collect();
+    assert!(!out_of_pool.is_empty(), "reachabilities out of the pool");
+    for reach in out_of_pool {
+        assert_eq!(reach.kind(), Some(TravelType::WaterJump), "{reach:?}");
+        let outcome = execute(&physics, pool, reach);
+        assert!(
+            outcome.reached(reach.target),
+            "{reach:?}: stopped by {:?} at {} in {:?}",
+            outcome.approach.stop,
+            outcome.end.origin,
+            outcome.end_area
+        );
+    }
+}
