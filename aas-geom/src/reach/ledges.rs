@@ -1,11 +1,13 @@
 //! Walk-off-ledge reachabilities found by dropping a box past the floor's edges (the final
 //! pass of botlib's ledge search): from every boundary edge of an area's floor with a drop
-//! deeper than a step behind it, towards the area a player walking off lands in.
+//! deeper than a step behind it, towards the area a player walking off lands in (sliding off
+//! surfaces too steep to stand on, such as the bevelled lip of a pool, on the way down).
 
 use glam::Vec3;
 
 use super::{ReachContext, Reachability};
 use crate::format::aas_q3::{PresenceType, TravelType};
+use crate::sample::Trace;
 use crate::world::AreaId;
 
 /// Edges longer than this are sampled every this many units (and at their middle).
@@ -14,6 +16,10 @@ const SAMPLE_SPACING: f32 = 64.0;
 const STEP_PAST: f32 = 1.0;
 /// The deepest fall looked for when falls are unlimited.
 const MAX_DROP: f32 = 4096.0;
+/// How far out along a steep surface a falling box slides before falling on (units).
+const SLIDE_STEP: f32 = 2.0;
+/// The most steep surfaces a falling box slides off.
+const MAX_SLIDES: usize = 64;
 
 impl ReachContext<'_> {
     /// The areas a player walking off the edges of `a1`'s floor lands in, with the
@@ -50,12 +56,9 @@ impl ReachContext<'_> {
                 if self.world.point_area(past).is_none() {
                     continue;
                 }
-                let trace = self
-                    .world
-                    .trace(past, past - Vec3::Z * max_drop, PresenceType::NORMAL);
-                if trace.start_solid || trace.fraction >= 1.0 {
+                let Some(trace) = self.fall(past, max_drop) else {
                     continue;
-                }
+                };
                 let drop = on_edge.z - trace.end.z;
                 if drop <= physics.reach_max_step || trace.normal.z < physics.max_steepness {
                     continue;
@@ -76,5 +79,32 @@ impl ReachContext<'_> {
             }
         }
         found
+    }
+
+    /// Where a box dropped at `from` comes to rest: straight down, sliding off surfaces too
+    /// steep to stand on ([`SLIDE_STEP`] out along their slope, then down again, at most
+    /// [`MAX_SLIDES`] times). `None` when it starts in solid, or finds no ground within
+    /// `max_drop` below `from`.
+    fn fall(&self, from: Vec3, max_drop: f32) -> Option<Trace> {
+        let steep = self.settings.physics.max_steepness;
+        let bottom = from.z - max_drop;
+        let mut start = from;
+        for _ in 0..=MAX_SLIDES {
+            if start.z <= bottom {
+                return None;
+            }
+            let trace = self
+                .world
+                .trace(start, start.with_z(bottom), PresenceType::NORMAL);
+            if trace.start_solid || trace.fraction >= 1.0 {
+                return None;
+            }
+            let downhill = trace.normal.truncate().normalize_or_zero();
+            if trace.normal.z >= steep || downhill == glam::Vec2::ZERO {
+                return Some(trace);
+            }
+            start = trace.end + (downhill * SLIDE_STEP).extend(0.25);
+        }
+        None
     }
 }

@@ -4,7 +4,7 @@
 //! | Type | Start | Input |
 //! |---|---|---|
 //! | walk | standing [`RUN_UP`] behind the start (less where the source area is shorter) | run towards the end |
-//! | walk off ledge | the same | walk towards the end at the speed that, kept while falling, lands on it (run when the end is within a step of the start's height) |
+//! | walk off ledge | the same | walk towards the end at the speed that, kept while falling, lands on it, and at least the stop speed (run when the end is within a step of the start's height) |
 //! | crouch | the same, crouching | run crouched towards the end |
 //! | barrier jump, jump | the same | run towards the end, pressing jump once the start edge is within this frame's travel |
 //! | swim, water jump | [`WAIST`] below the start (waist deep for a surface edge; on the bottom of shallower water), [`RUN_UP`] behind it | swim towards the end (3-D); a water jump also holds jump (moves up) |
@@ -130,8 +130,11 @@ pub(crate) fn execute_as(
             TravelType::Walk => MoveInput::run(towards_end),
             TravelType::WalkOffLedge => {
                 let to_end = (reach.end - state.origin).truncate().length();
+                // Never slower than the stop speed: friction stops anything slower at once.
                 MoveInput {
-                    speed: fall_time.map_or(f32::MAX, |time| to_end / time),
+                    speed: fall_time
+                        .map_or(f32::MAX, |time| to_end / time)
+                        .max(settings.stop_speed),
                     ..MoveInput::run(towards_end)
                 }
             }

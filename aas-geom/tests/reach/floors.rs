@@ -319,3 +319,18 @@ fn walking_off_the_ledge() {
     // The ledge is 64 units high: no way up.
     assert!(map.world.reachabilities_of(floor).is_empty());
 }
+
+/// Off a platform whose side is a wall too steep to stand on, slanting out 3 units over its
+/// 256-unit height: the floors are too close for a jump, and the drop just past the edge hits
+/// the wall; the player slides down it, so walking off is a walk-off-ledge reachability onto
+/// the floor below, and the player carries it out.
+#[test]
+fn walking_off_onto_a_steep_wall_slides_down_it() {
+    let map = TestMap::load("steep_wall");
+    let physics = map.physics();
+    let platform = map.floor_area(Vec3::new(-128.0, 0.0, 24.0));
+    let floor = map.floor_area(Vec3::new(128.0, 0.0, -232.0));
+    let reach = map.reach(platform, floor, TravelType::WalkOffLedge);
+    assert!(reach.start.z - reach.end.z > 250.0, "{reach:?}");
+    executes(&physics, &map.name, platform, &reach);
+}
