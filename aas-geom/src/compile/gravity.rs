@@ -1,8 +1,7 @@
 //! Gravitational subdivision (thesis §6.2): open leaves that hold both ground, where a player
 //! stands, and a gap, through which one falls, are split by vertical planes until no leaf
-//! mixes the two. Merging ([`merge_leaves`](super::merge_leaves)) only joins leaves with the
-//! same grounded flag and never across horizontal portals, so once no leaf mixes, no area
-//! mixes either.
+//! mixes the two. Merging ([`merge_leaves`](super::merge_leaves)) never forms a union that
+//! mixes ground and gaps, so once no leaf mixes, no area mixes either.
 //!
 //! # Definitions
 //!

@@ -25,9 +25,14 @@
 //!
 //! # Order
 //!
-//! Deterministic: passes over the candidate portals, largest winding area first (ties in
-//! portal id order), each merging wherever the rules allow, until a pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. Area
-//! ids are then assigned in order of each group's first leaf id.
+//! Deterministic, in two phases. Each makes passes over the candidate portals, largest winding
+//! area first (ties in portal id order), each merging wherever the rules allow, until a pass
+//! merges nothing or [`MAX_MERGE_PASSES`] passes have run. The first phase only merges groups
+//! that are both grounded or both not, so floors join into the largest slabs before any of
+//! them takes in the air above it (which would fix its top to that air's ceiling and keep it
+//! from joining a neighbour under a different ceiling: long strips across a wide ramp, which
+//! routes cross zigzagging); the second phase allows every merge. Area ids are then assigned
+//! in order of each group's first leaf id.
 
 use glam::DVec3;
 
@@ -118,27 +123,37 @@ pub fn merge_leaves(
                 .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
         })
         .collect();
-    for _ in 0..MAX_MERGE_PASSES {
-        let mut merged = false;
-        for &(a, b) in &candidates {
-            let (Some(&ga), Some(&gb)) = (group_of.get(a as usize), group_of.get(b as usize))
-            else {
-                continue;
-            };
-            if ga == gb
-                || union_mixes(&sides, &group_of, &groups, ga, gb)
-                || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
-            {
-                continue;
+    // Floors with floors and air with air first, so that floors form the largest slabs;
+    // then floors take in the air above them where the union stays convex.
+    for same_ground_only in [true, false] {
+        for _ in 0..MAX_MERGE_PASSES {
+            let mut merged = false;
+            for &(a, b) in &candidates {
+                let (Some(&ga), Some(&gb)) = (group_of.get(a as usize), group_of.get(b as usize))
+                else {
+                    continue;
+                };
+                if ga == gb
+                    || (same_ground_only && grounded(&groups, ga) != grounded(&groups, gb))
+                    || union_mixes(&sides, &group_of, &groups, ga, gb)
+                    || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
+                {
+                    continue;
+                }
+                absorb(&mut groups, &mut group_of, ga, gb);
+                merged = true;
             }
-            absorb(&mut groups, &mut group_of, ga, gb);
-            merged = true;
-        }
-        if !merged {
-            break;
+            if !merged {
+                break;
+            }
         }
     }
     number_groups(&open, &group_of)
+}
+
+/// Whether group `g` has a ground side.
+fn grounded(groups: &[Group], g: u32) -> bool {
+    groups.get(g as usize).is_some_and(|group| group.grounded)
 }
 
 /// Each leaf's non-degenerate portals, oriented away from the leaf.
