@@ -1,1 +1,18 @@
 #![doc = include_str!("../README.md")]
+
+pub mod cluster;
+pub mod cost;
+mod graph;
+mod ids;
+pub mod reference;
+pub mod travel;
+
+#[cfg(feature = "aas-geom")]
+mod geom;
+
+pub use cluster::{ClusterInfo, Clustering, ClusteringError, Membership, PortalInfo};
+pub use cost::CostModel;
+pub use graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
+pub use ids::{AreaId, ClusterId, PortalId, ReachId};
+pub use reference::{Route, reference_route};
+pub use travel::TravelFlags;

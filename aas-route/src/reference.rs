@@ -1,0 +1,93 @@
+//! [`reference_route`]: the answer of the [cost model](crate::cost) by a flat Dijkstra over
+//! (area, entry reachability) states, with no clusters and no caches. Slow (a search per
+//! query) and obviously right: the oracle the clustered router is tested against.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use glam::Vec3;
+
+use crate::cost::CostModel;
+use crate::graph::RouteGraph;
+use crate::ids::{AreaId, ReachId};
+use crate::travel::TravelFlags;
+
+/// A route's time and first step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Route {
+    /// The travel time, in hundredths of a second.
+    pub time: u16,
+    /// The first reachability to take; `None` when the start is the goal.
+    pub first: Option<ReachId>,
+}
+
+/// The least-time route from `start` (the player at `origin` in it) to `goal` under `flags`
+/// and `model` (see [`crate::cost`]), by Dijkstra over states "in area A, entered by
+/// reachability r" (plus the start state). `None` when there is none or its time exceeds
+/// `u16::MAX`, or either area is outside the graph.
+///
+/// # Complexity
+/// `O(R log R)` time and `O(R)` space for the graph's `R` reachabilities.
+#[must_use]
+pub fn reference_route(
+    graph: &impl RouteGraph,
+    model: &CostModel,
+    start: AreaId,
+    origin: Vec3,
+    goal: AreaId,
+    flags: TravelFlags,
+) -> Option<Route> {
+    let areas = graph.area_count();
+    if start.index() >= areas || goal.index() >= areas {
+        return None;
+    }
+    if start == goal {
+        return Some(Route {
+            time: 0,
+            first: None,
+        });
+    }
+    let flags = model.query_flags(start, goal, flags);
+    let start_state = graph.reach_count();
+    // Per state: the best cost found and the first reachability of that route.
+    let mut best = vec![u64::MAX; start_state + 1];
+    let mut first = vec![None; start_state + 1];
+    let mut heap = BinaryHeap::new();
+    best[start_state] = 0;
+    heap.push(Reverse((0_u64, start_state)));
+    while let Some(Reverse((cost, state))) = heap.pop() {
+        if cost > best[state] {
+            continue;
+        }
+        let (area, entry, entered) = if state == start_state {
+            (start, origin, false)
+        } else {
+            let reach = graph.reach(crate::cost::reach_id(state));
+            (reach.target, reach.end, true)
+        };
+        if area == goal {
+            return u16::try_from(cost).ok().map(|time| Route {
+                time,
+                first: first[state],
+            });
+        }
+        for id in graph.reaches(area) {
+            let reach = graph.reach(ReachId(id));
+            if !flags.allow(TravelFlags::for_travel_type(reach.travel_type))
+                || !model.can_enter(reach.target, flags)
+            {
+                continue;
+            }
+            let next = cost
+                + u64::from(reach.travel_time)
+                + u64::from(model.crossing(area, entry, reach.start, entered));
+            let slot = id as usize;
+            if next < best[slot] {
+                best[slot] = next;
+                first[slot] = first[state].or(Some(ReachId(id)));
+                heap.push(Reverse((next, slot)));
+            }
+        }
+    }
+    None
+}
