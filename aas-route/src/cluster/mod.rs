@@ -217,3 +217,16 @@ impl Clustering {
 
 #[cfg(feature = "aas-geom")]
 mod from_world;
+
+mod adjacency;
+mod compute;
+mod merge;
+mod partition;
+mod portals;
+mod settings;
+#[cfg(test)]
+mod tests;
+#[cfg(feature = "aas-geom")]
+mod to_world;
+
+pub use settings::ClusterSettings;

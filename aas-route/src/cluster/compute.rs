@@ -1,0 +1,114 @@
+//! [`Clustering::compute`]: clusters and portals of any [`RouteGraph`] (thesis §6.5).
+//!
+//! 1. **Routable areas** are those a reachability leaves or enters; the others are in no
+//!    cluster ([`Membership::None`](super::Membership::None), as BSPC's cluster 0): no route
+//!    can start, end or pass there, and clustering does not flood through them.
+//! 2. **Portal candidates** (see [`portals`](super::portals)): the routable areas with
+//!    `CLUSTERPORTAL` contents, plus the automatically detected local separators.
+//! 3. **Flood**: clusters are the connected groups of routable areas through shared faces and
+//!    reachabilities (both directions) that do not pass through a candidate.
+//! 4. **Validity, until stable**: a candidate next to fewer or more than two clusters is
+//!    demoted to an ordinary area (the clusters it touches then flood together); when every
+//!    candidate touches exactly two, two candidates next to each other that share no cluster
+//!    lose the higher-numbered one. Each round removes candidates, so this ends.
+//! 5. **Optimisation** (see [`merge`](super::merge)): pairs of clusters separated only by
+//!    automatic portals are merged while the memory model decreases.
+//! 6. **Fallback**: when the authored portals alone give a smaller memory model, that
+//!    clustering is returned instead, so automatic detection never makes it worse.
+//!
+//! Everything runs in area order with sorted neighbour lists, so the result is a function
+//! of the graph and the settings alone. The result satisfies
+//! [`Clustering::validate`].
+
+use super::adjacency::Adjacency;
+use super::partition::{Partition, flood, touching};
+use super::portals::select_portals;
+use super::{ClusterSettings, Clustering, merge};
+use crate::graph::{AreaContents, RouteGraph};
+
+impl Clustering {
+    /// Clusters and portals of `graph` (see the [module docs](self) for the rules).
+    #[must_use]
+    pub fn compute(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
+        let computed = Self::compute_once(graph, settings);
+        if !settings.automatic_portals {
+            return computed;
+        }
+        let authored = Self::compute_once(graph, &ClusterSettings::authored_only());
+        if authored.memory_model_bytes(graph) < computed.memory_model_bytes(graph) {
+            authored
+        } else {
+            computed
+        }
+    }
+
+    /// [`compute`](Self::compute) without the fallback to the authored clustering.
+    fn compute_once(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
+        let adjacency = Adjacency::of(graph);
+        let count = graph.area_count();
+        let authored: Vec<bool> = (0..count)
+            .map(|a| {
+                adjacency.routable[a]
+                    && graph
+                        .area(crate::cost::area_id(a))
+                        .contents
+                        .contains(AreaContents::CLUSTERPORTAL)
+            })
+            .collect();
+        let mut portal = select_portals(&adjacency, &authored, settings);
+        let (label, clusters, portals) = loop {
+            let (label, clusters) = flood(&adjacency, &portal);
+            let mut sides: Vec<Option<[u32; 2]>> = vec![None; count];
+            let mut demote = Vec::new();
+            for area in (0..count).filter(|&a| portal[a]) {
+                match touching(&adjacency, &label, area).as_slice() {
+                    &[a, b] => sides[area] = Some([a, b]),
+                    _ => demote.push(area),
+                }
+            }
+            if demote.is_empty() {
+                demote = unshared_neighbours(&adjacency, &sides);
+            }
+            if demote.is_empty() {
+                let portals: Vec<(u32, [u32; 2])> = sides
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(area, s)| Some((crate::cost::area_id(area).0, (*s)?)))
+                    .collect();
+                break (label, clusters, portals);
+            }
+            for area in demote {
+                portal[area] = false;
+            }
+        };
+        let mut partition = Partition::new(label, clusters, &portals);
+        if settings.optimise {
+            let has_reaches: Vec<bool> = (0..count)
+                .map(|a| !graph.reaches(crate::cost::area_id(a)).is_empty())
+                .collect();
+            merge::optimise(&mut partition, &has_reaches, &authored);
+        }
+        partition.into_clustering(count)
+    }
+}
+
+/// The higher-numbered area of every pair of neighbouring portals that share no cluster
+/// (`sides` of every portal known), sorted and without duplicates.
+fn unshared_neighbours(adjacency: &Adjacency, sides: &[Option<[u32; 2]>]) -> Vec<usize> {
+    let mut demote = Vec::new();
+    for (area, own) in sides.iter().enumerate() {
+        let Some(own) = own else { continue };
+        for &n in adjacency.of_area(area) {
+            let n = n as usize;
+            if n > area
+                && let Some(other) = sides[n]
+                && !own.iter().any(|c| other.contains(c))
+            {
+                demote.push(n);
+            }
+        }
+    }
+    demote.sort_unstable();
+    demote.dedup();
+    demote
+}

@@ -1,0 +1,128 @@
+//! [`Clustering::store_into`]: writes a clustering into an `aas-geom` world, so that its
+//! Quake III export carries the clusters and portals (the reverse of
+//! [`Clustering::from_world`]).
+
+use aas_geom::world::{AasWorld, AreaId, Cluster, ClusterId, ClusterMembership, Portal, PortalId};
+
+use super::{Clustering, Membership};
+use crate::ids::PortalId as RoutePortalId;
+
+/// One numbered place inside a cluster.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    /// A member area (its index).
+    Member(usize),
+    /// A portal of the cluster (its index).
+    Portal(usize),
+}
+
+/// A count or index as the file's `i32`.
+fn file_int(value: usize) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+impl Clustering {
+    /// Stores this clustering in `world`: each area's cluster or portal and its number
+    /// inside its cluster, the portals, the per-cluster portal lists and the clusters.
+    ///
+    /// Numbering inside a cluster follows botlib: first its members with reachabilities (in
+    /// area order), then its portals with reachabilities (in portal order), then the
+    /// members without and the portals without. A cluster's `num_reachability_areas` counts
+    /// the first two groups, `num_areas` all four. A portal's numbers in its two clusters
+    /// are in its portal record; the portal area's own `cluster_area_num` is 0 (as BSPC
+    /// writes it).
+    ///
+    /// The clustering should fit `world` ([`validate`](Self::validate)); areas beyond its
+    /// membership list are left in no cluster.
+    pub fn store_into(&self, world: &mut AasWorld) {
+        let has_reaches = |area: usize| {
+            world
+                .areas
+                .get(area)
+                .is_some_and(|a| !a.reachabilities.is_empty())
+        };
+        let mut area_num = vec![0_i32; world.areas.len()];
+        let mut portal_num = vec![[0_i32; 2]; self.portals.len()];
+        let mut clusters = Vec::with_capacity(self.clusters.len());
+        let mut portal_refs = Vec::new();
+        for (index, cluster) in self.clusters.iter().enumerate() {
+            let id = crate::ids::ClusterId(u32::try_from(index).unwrap_or(u32::MAX));
+            let portal_area = |p: &RoutePortalId| self.portals.get(p.index()).map(|i| i.area);
+            let mut order: Vec<Slot> =
+                Vec::with_capacity(cluster.areas.len() + cluster.portals.len());
+            for routed in [true, false] {
+                order.extend(
+                    cluster
+                        .areas
+                        .iter()
+                        .filter(|a| has_reaches(a.index()) == routed)
+                        .map(|a| Slot::Member(a.index())),
+                );
+                order.extend(
+                    cluster
+                        .portals
+                        .iter()
+                        .filter(|p| {
+                            portal_area(p).is_some_and(|a| has_reaches(a.index()) == routed)
+                        })
+                        .map(|p| Slot::Portal(p.index())),
+                );
+            }
+            let reachability_areas = order
+                .iter()
+                .filter(|slot| match slot {
+                    Slot::Member(area) => has_reaches(*area),
+                    Slot::Portal(p) => has_reaches(self.portals[*p].area.index()),
+                })
+                .count();
+            for (number, slot) in order.iter().enumerate() {
+                match *slot {
+                    Slot::Member(area) => {
+                        if let Some(n) = area_num.get_mut(area) {
+                            *n = file_int(number);
+                        }
+                    }
+                    Slot::Portal(p) => {
+                        let side = usize::from(self.portals[p].front != id);
+                        portal_num[p][side] = file_int(number);
+                    }
+                }
+            }
+            let first = portal_refs.len();
+            portal_refs.extend(cluster.portals.iter().map(|p| PortalId(p.0)));
+            clusters.push(Cluster {
+                num_areas: file_int(order.len()),
+                num_reachability_areas: file_int(reachability_areas),
+                portals: u32::try_from(first).unwrap_or(u32::MAX)
+                    ..u32::try_from(portal_refs.len()).unwrap_or(u32::MAX),
+            });
+        }
+        for (index, area) in world.areas.iter_mut().enumerate() {
+            let membership = self
+                .membership
+                .get(index)
+                .copied()
+                .unwrap_or(Membership::None);
+            (area.cluster, area.cluster_area_num) = match membership {
+                Membership::None => (ClusterMembership::None, 0),
+                Membership::Cluster(c) => {
+                    (ClusterMembership::Cluster(ClusterId(c.0)), area_num[index])
+                }
+                Membership::Portal(p) => (ClusterMembership::Portal(PortalId(p.0)), 0),
+            };
+        }
+        world.portals = self
+            .portals
+            .iter()
+            .zip(&portal_num)
+            .map(|(p, &cluster_area_num)| Portal {
+                area: AreaId(p.area.0),
+                front: ClusterId(p.front.0),
+                back: ClusterId(p.back.0),
+                cluster_area_num,
+            })
+            .collect();
+        world.portal_refs = portal_refs;
+        world.clusters = clusters;
+    }
+}
