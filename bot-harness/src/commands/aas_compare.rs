@@ -13,6 +13,10 @@
 //! and neither does a grounded area of OURS that is thinner than a unit (a floor slab under
 //! an air area that a nearly level plane cut off).
 //!
+//! **Clusters** (`"ours_clusters"`, `"ref_clusters"`, `"ours_portals"`, `"ref_portals"`:
+//! real ones, the index-0 dummies not counted) and the full-cache memory model of each
+//! stored clustering (`"ours_cluster_memory_bytes"`, `"ref_cluster_memory_bytes"`).
+//!
 //! **Reachabilities by travel type** of both files (`"ours_reach_by_type"`,
 //! `"ref_reach_by_type"`, named as in `aas info`; the text report shows them side by side).
 //!
@@ -28,6 +32,7 @@ use std::path::Path;
 use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
 use aas_geom::format::{ReadOptions, load_brush_world};
 use aas_geom::world::AasWorld;
+use aas_route::Clustering;
 use glam::Vec3;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -78,6 +83,18 @@ struct CompareReport {
     unplaced_entities: usize,
     /// Up to 20 uncovered standing points, for inspection.
     uncovered: Vec<[f32; 3]>,
+    /// Real clusters of OURS.
+    ours_clusters: usize,
+    /// Real clusters of REF.
+    ref_clusters: usize,
+    /// Real cluster portals of OURS.
+    ours_portals: usize,
+    /// Real cluster portals of REF.
+    ref_portals: usize,
+    /// The full-cache memory model of OURS's clustering, in bytes.
+    ours_cluster_memory_bytes: u64,
+    /// The full-cache memory model of REF's clustering, in bytes.
+    ref_cluster_memory_bytes: u64,
     /// Reachabilities of OURS per travel type, as `reach_by_type` of `aas info`.
     ours_reach_by_type: Map<String, Value>,
     /// Reachabilities of REF per travel type.
@@ -232,6 +249,13 @@ pub(super) fn run(
             .take(LISTED_MISSES)
             .map(Vec3::to_array)
             .collect(),
+        ours_clusters: ours_world.clusters.len(),
+        ref_clusters: ref_world.clusters.len(),
+        ours_portals: ours_world.portals.len(),
+        ref_portals: ref_world.portals.len(),
+        ours_cluster_memory_bytes: Clustering::from_world(&ours_world)
+            .memory_model_bytes(&ours_world),
+        ref_cluster_memory_bytes: Clustering::from_world(&ref_world).memory_model_bytes(&ref_world),
         ours_reach_by_type: reach_by_type(&world_counts(&ours_world)),
         ref_reach_by_type: reach_by_type(&world_counts(&ref_world)),
         route_agreement: route_agreement(&ours_world, &ref_world, &endpoints),

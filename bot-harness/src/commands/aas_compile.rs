@@ -1,5 +1,11 @@
 //! `aas compile MAP -o OUT.aas [--format q3|native] [--json]`: compile a `.bsp` or `.map` into
-//! areas and write them, printing per-phase wall times, peak memory and the `aas info` counts.
+//! areas, reachabilities and clusters and write them, printing per-phase wall times, peak
+//! memory and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
+//! index-0 dummies included; `"cluster_memory_bytes"` is the clustering's memory model).
+//!
+//! Clustering ([`Clustering::compute`] with the default [`ClusterSettings`]: the
+//! map-authored cluster portals and automatically detected ones) runs after the compiler,
+//! as the `"clusters"` phase.
 
 use std::io::Write;
 use std::time::Instant;
@@ -7,6 +13,8 @@ use std::time::Instant;
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::bsp_q3::bsp_checksum;
 use aas_geom::format::{ReadOptions, read_brush_world};
+use aas_route::Clustering;
+use aas_route::cluster::ClusterSettings;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -57,10 +65,14 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         settings.bsp_checksum = bsp_checksum(&bytes);
     }
     let read = start.elapsed();
-    let compiled = compile_world(&world, &settings).map_err(|source| CliError::Compile {
+    let mut compiled = compile_world(&world, &settings).map_err(|source| CliError::Compile {
         path: args.map.clone(),
         source,
     })?;
+    let cluster_start = Instant::now();
+    Clustering::compute(&compiled.world, &ClusterSettings::default())
+        .store_into(&mut compiled.world);
+    let clusters = cluster_start.elapsed();
     let write_start = Instant::now();
     let file = compiled.world.to_q3();
     let (encoded, format) = match args.format {
@@ -87,6 +99,7 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
     for (name, duration) in &compiled.phases {
         phases.insert((*name).to_owned(), Value::from(milliseconds(*duration)));
     }
+    phases.insert("clusters".to_owned(), Value::from(milliseconds(clusters)));
     phases.insert("write".to_owned(), Value::from(milliseconds(write)));
     let report = CompileReport {
         output: args.output.display().to_string(),

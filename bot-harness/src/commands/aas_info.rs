@@ -1,10 +1,12 @@
-//! `aas info FILE [--json]`: header fields and the record count of every lump of a `.aas`.
+//! `aas info FILE [--json]`: header fields and the record count of every lump of a `.aas`,
+//! and the full-cache memory model of its clustering.
 
 use std::io::Write;
 use std::path::Path;
 
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::world::{AasWorld, NATIVE_MAGIC};
+use aas_route::Clustering;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -33,6 +35,10 @@ pub(super) struct AasInfo {
     portals: usize,
     portalindex: usize,
     clusters: usize,
+    /// The full-cache route memory model of the stored clustering, `3·(Σ n_c² + N·P)` bytes
+    /// ([`aas_route::Clustering::memory_model_bytes`]: `P` the real portals, dummy not
+    /// counted); `null` when the file does not import as a world.
+    cluster_memory_bytes: Option<u64>,
     /// Reachabilities per travel type, the dummy record 0 excluded, in the documented order.
     reach_by_type: Map<String, Value>,
 }
@@ -97,6 +103,9 @@ impl AasInfo {
             portals: aas.portals.len(),
             portalindex: aas.portal_index.len(),
             clusters: aas.clusters.len(),
+            cluster_memory_bytes: AasWorld::from_q3(aas)
+                .ok()
+                .map(|world| Clustering::from_world(&world).memory_model_bytes(&world)),
             reach_by_type: reach_by_type(&aas.reachability_counts()),
         }
     }

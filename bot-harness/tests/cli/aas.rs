@@ -98,6 +98,32 @@ const ALL_REPORTED_TYPES: [&str; 18] = [
     "funcbob",
 ];
 
+/// The botlib memory figure of each shared file (performance-anchors.md §2: `P` counts the
+/// dummy portal) and `N = Σ n_c`: `aas info` reports `3·(Σ n_c² + N·P)` with the real
+/// portals, that figure less `3·N`.
+const MEMORY_ANCHORS: [(&str, u64, u64); 9] = [
+    ("q3dm6ish", 144_540, 219),
+    ("oa_dm1v2", 75_408, 216),
+    ("am_galmevish", 84_300, 170),
+    ("oa_bases3cl", 42_840, 119),
+    ("blitzkrieg2", 35_970, 109),
+    ("dm4ish", 80_724, 250),
+    ("ps37ctf", 143_226, 218),
+    ("am_underworks", 103_230, 185),
+    ("dm3ish", 200_943, 313),
+];
+
+#[test]
+fn shared_aas_info_reports_the_memory_model() {
+    let Some(maps) = shared_maps() else { return };
+    assert_eq!(MEMORY_ANCHORS.map(|row| row.0), SHARED_MAPS);
+    for (name, anchor, routed) in MEMORY_ANCHORS {
+        let path = maps.join(format!("{name}.aas"));
+        let info = run_json(&["aas", "info", path.to_str().unwrap(), "--json"]);
+        assert_eq!(info["cluster_memory_bytes"], anchor - 3 * routed, "{name}");
+    }
+}
+
 #[test]
 fn shared_aas_info_matches_the_reference_numbers() {
     let Some(maps) = shared_maps() else { return };
@@ -276,6 +302,7 @@ fn compile_the_harness_room_into_a_loadable_aas() {
             "areas",
             "store",
             "reachability",
+            "clusters",
             "write"
         ]
     );
@@ -286,6 +313,15 @@ fn compile_the_harness_room_into_a_loadable_aas() {
     for field in ["areas", "faces", "nodes", "planes", "vertexes", "clusters"] {
         assert_eq!(info[field], report[field], "{field}");
     }
+    // Clusters are computed and stored: at least one real cluster beside the dummy, and the
+    // memory model read back equals the one reported.
+    assert!(report["clusters"].as_u64().unwrap() >= 2, "{report}");
+    assert_eq!(info["portals"], report["portals"]);
+    assert!(
+        report["cluster_memory_bytes"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    assert_eq!(info["cluster_memory_bytes"], report["cluster_memory_bytes"]);
     // The reachabilities are exported: the room is one floor, so there are walks.
     assert_eq!(info["reach_by_type"], report["reach_by_type"]);
     assert!(
@@ -389,7 +425,35 @@ fn compiled_shared_maps_cover_the_reference_with_few_areas() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut reach_gaps = Vec::new();
     for name in SHARED_MAPS {
-        let (_, report) = compile_and_compare(&maps, &dir, name, "bsp");
+        let (compiled, report) = compile_and_compare(&maps, &dir, name, "bsp");
+        // Cluster counts: ours as compiled (the file's counts include the dummies), bspc's
+        // as stored.
+        assert_eq!(
+            report["ours_clusters"].as_u64().unwrap() + 1,
+            compiled["clusters"],
+            "{name}"
+        );
+        assert_eq!(
+            report["ours_portals"].as_u64().unwrap() + 1,
+            compiled["portals"],
+            "{name}"
+        );
+        assert_eq!(
+            report["ours_cluster_memory_bytes"], compiled["cluster_memory_bytes"],
+            "{name}"
+        );
+        let reference = REFERENCE.iter().find(|row| row.0 == name).unwrap().2;
+        assert_eq!(
+            report["ref_clusters"].as_u64().unwrap() + 1,
+            reference[2],
+            "{name}"
+        );
+        assert_eq!(
+            report["ref_portals"].as_u64().unwrap() + 1,
+            reference[3],
+            "{name}"
+        );
+        assert!(report["ours_clusters"].as_u64().unwrap() >= 1, "{name}");
         let coverage = report["coverage"].as_f64().unwrap();
         assert!(coverage >= 0.99, "{name}: coverage {coverage}: {report}");
         assert!(report["standing_points"].as_u64().unwrap() > 100, "{name}");
