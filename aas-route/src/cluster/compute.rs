@@ -13,7 +13,9 @@
 //!    lose the higher-numbered one. Each round removes candidates, so this ends.
 //! 5. **Optimisation** (see [`merge`](super::merge)): pairs of clusters separated only by
 //!    automatic portals are merged while the memory model decreases.
-//! 6. **Fallback**: when the authored portals alone give a smaller memory model, that
+//! 6. **Refinement** (see [`refine`](super::refine)): a large cluster is cut along a
+//!    breadth-first layer of its areas when that lowers the memory model, repeatedly.
+//! 7. **Fallback**: when the authored portals alone give a smaller memory model, that
 //!    clustering is returned instead, so automatic detection never makes it worse.
 //!
 //! Everything runs in area order with sorted neighbour lists, so the result is a function
@@ -23,6 +25,7 @@
 use super::adjacency::Adjacency;
 use super::partition::{Partition, flood, touching};
 use super::portals::select_portals;
+use super::refine::refine;
 use super::{ClusterSettings, Clustering, merge};
 use crate::graph::{AreaContents, RouteGraph};
 
@@ -30,23 +33,45 @@ impl Clustering {
     /// Clusters and portals of `graph` (see the [module docs](self) for the rules).
     #[must_use]
     pub fn compute(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
-        let computed = Self::compute_once(graph, settings);
+        let problem = Problem::new(graph, settings.optimise);
+        let only_authored = problem.solve(problem.authored.clone());
         if !settings.automatic_portals {
-            return computed;
+            return only_authored;
         }
-        let authored = Self::compute_once(graph, &ClusterSettings::authored_only());
-        if authored.memory_model_bytes(graph) < computed.memory_model_bytes(graph) {
-            authored
+        let mut computed = problem.solve(select_portals(
+            &problem.adjacency,
+            &problem.authored,
+            settings,
+        ));
+        if settings.refine {
+            computed = refine(&problem, graph, computed);
+        }
+        if only_authored.memory_model_bytes(graph) < computed.memory_model_bytes(graph) {
+            only_authored
         } else {
             computed
         }
     }
+}
 
-    /// [`compute`](Self::compute) without the fallback to the authored clustering.
-    fn compute_once(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
+/// What [`Clustering::compute`] knows about a graph.
+pub(crate) struct Problem {
+    /// The flood graph.
+    pub(crate) adjacency: Adjacency,
+    /// Per area: whether it is a routable map-authored portal.
+    pub(crate) authored: Vec<bool>,
+    /// Per area: whether reachabilities leave it.
+    has_reaches: Vec<bool>,
+    /// Whether to merge clusters on the memory model.
+    optimise: bool,
+}
+
+impl Problem {
+    /// The problem of `graph`.
+    fn new(graph: &impl RouteGraph, optimise: bool) -> Self {
         let adjacency = Adjacency::of(graph);
         let count = graph.area_count();
-        let authored: Vec<bool> = (0..count)
+        let authored = (0..count)
             .map(|a| {
                 adjacency.routable[a]
                     && graph
@@ -55,19 +80,34 @@ impl Clustering {
                         .contains(AreaContents::CLUSTERPORTAL)
             })
             .collect();
-        let mut portal = select_portals(&adjacency, &authored, settings);
+        let has_reaches = (0..count)
+            .map(|a| !graph.reaches(crate::cost::area_id(a)).is_empty())
+            .collect();
+        Self {
+            adjacency,
+            authored,
+            has_reaches,
+            optimise,
+        }
+    }
+
+    /// The clustering with the portal candidates `portal` (per area): flood, demotion until
+    /// every portal is valid, then the memory-model merging when asked for.
+    pub(crate) fn solve(&self, mut portal: Vec<bool>) -> Clustering {
+        let adjacency = &self.adjacency;
+        let count = adjacency.neighbours.len();
         let (label, clusters, portals) = loop {
-            let (label, clusters) = flood(&adjacency, &portal);
+            let (label, clusters) = flood(adjacency, &portal);
             let mut sides: Vec<Option<[u32; 2]>> = vec![None; count];
             let mut demote = Vec::new();
             for area in (0..count).filter(|&a| portal[a]) {
-                match touching(&adjacency, &label, area).as_slice() {
+                match touching(adjacency, &label, area).as_slice() {
                     &[a, b] => sides[area] = Some([a, b]),
                     _ => demote.push(area),
                 }
             }
             if demote.is_empty() {
-                demote = unshared_neighbours(&adjacency, &sides);
+                demote = unshared_neighbours(adjacency, &sides);
             }
             if demote.is_empty() {
                 let portals: Vec<(u32, [u32; 2])> = sides
@@ -82,11 +122,8 @@ impl Clustering {
             }
         };
         let mut partition = Partition::new(label, clusters, &portals);
-        if settings.optimise {
-            let has_reaches: Vec<bool> = (0..count)
-                .map(|a| !graph.reaches(crate::cost::area_id(a)).is_empty())
-                .collect();
-            merge::optimise(&mut partition, &has_reaches, &authored);
+        if self.optimise {
+            merge::optimise(&mut partition, &self.has_reaches, &self.authored);
         }
         partition.into_clustering(count)
     }

@@ -223,6 +223,7 @@ mod compute;
 mod merge;
 mod partition;
 mod portals;
+mod refine;
 mod settings;
 #[cfg(test)]
 mod tests;

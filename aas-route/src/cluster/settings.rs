@@ -18,6 +18,9 @@ pub struct ClusterSettings {
     /// that lowers the full-cache memory model. Off, every valid
     /// candidate stays a portal.
     pub optimise: bool,
+    /// Whether large clusters are then cut along breadth-first layers of their areas (open
+    /// spaces with no narrow opening) while that lowers the memory model.
+    pub refine: bool,
 }
 
 impl Default for ClusterSettings {
@@ -27,6 +30,7 @@ impl Default for ClusterSettings {
             local_radius: 2,
             max_candidate_neighbours: 12,
             optimise: true,
+            refine: true,
         }
     }
 }
@@ -40,6 +44,7 @@ impl ClusterSettings {
             local_radius: 0,
             max_candidate_neighbours: 0,
             optimise: false,
+            refine: false,
         }
     }
 }

@@ -322,6 +322,45 @@ fn optimisation_merges_a_corridor_into_a_few_clusters() {
     assert!(bytes < authored(&graph).memory_model_bytes(&graph));
 }
 
+/// A `side` × `side` grid of areas, each walking to its four neighbours: an open space.
+fn grid(side: u32) -> TestGraph {
+    let mut graph = TestGraph::new((side * side) as usize);
+    for y in 0..side {
+        for x in 0..side {
+            let at = y * side + x;
+            if x + 1 < side {
+                graph = graph.walk(at, at + 1);
+            }
+            if y + 1 < side {
+                graph = graph.walk(at, at + side);
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn refinement_cuts_an_open_space() {
+    let graph = grid(16);
+    let settings = ClusterSettings::default();
+    // No area of a grid separates its neighbours: without refinement, one cluster.
+    let unrefined = Clustering::compute(
+        &graph,
+        &ClusterSettings {
+            refine: false,
+            ..settings
+        },
+    );
+    assert_eq!(unrefined.clusters.len(), 1);
+    assert_eq!(unrefined.memory_model_bytes(&graph), 3 * 256 * 256);
+    let refined = Clustering::compute(&graph, &settings);
+    refined.validate(&graph).unwrap();
+    assert!(refined.clusters.len() >= 3, "{}", refined.clusters.len());
+    // At least a third less memory than one cluster.
+    let bytes = refined.memory_model_bytes(&graph);
+    assert!(bytes * 3 < 2 * 3 * 256 * 256, "{bytes}");
+}
+
 #[test]
 fn automatic_portals_keep_authored_ones() {
     let graph = row_of_rooms(3, 4).portal(4);

@@ -1,0 +1,130 @@
+//! Refinement: cutting large clusters along breadth-first layers.
+//!
+//! Local separation finds no portal inside an open space, so it can stay one large cluster
+//! whose `n_c²` dominates the memory model. For each cluster, most areas first, the members
+//! are layered breadth-first (through the flood graph, inside the cluster) from a
+//! pseudo-peripheral member: the last member reached from the last member reached from its
+//! lowest area. Every layer with at least a tenth of the members on each side is tried as
+//! extra portal candidates beside the current portals and the authored ones, and the whole
+//! clustering is solved again (demotion, then merging). The layer with the smallest memory
+//! model is kept when it is smaller than the current one; this repeats, at most
+//! [`MAX_ROUNDS`] times, until no layer of any cluster helps. Each kept step lowers the
+//! model, and the result is a solved clustering, so it is valid.
+
+use std::cmp::Reverse;
+
+use super::Clustering;
+use super::Membership;
+use super::adjacency::Adjacency;
+use super::compute::Problem;
+use crate::graph::RouteGraph;
+use crate::ids::ClusterId;
+
+/// At most this many layers are kept.
+const MAX_ROUNDS: usize = 32;
+
+/// Clusters with fewer members are not cut.
+const MIN_MEMBERS: usize = 16;
+
+/// The breadth-first layers of the members of `cluster` from `start`, and the last member
+/// reached.
+fn layers_from(
+    adjacency: &Adjacency,
+    membership: &[Membership],
+    cluster: ClusterId,
+    start: usize,
+) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; membership.len()];
+    seen[start] = true;
+    let mut layers = vec![vec![start]];
+    loop {
+        let mut next = Vec::new();
+        for &area in layers.last().map_or(&[][..], Vec::as_slice) {
+            for &n in adjacency.of_area(area) {
+                let n = n as usize;
+                if !seen[n] && membership[n] == Membership::Cluster(cluster) {
+                    seen[n] = true;
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            return layers;
+        }
+        next.sort_unstable();
+        layers.push(next);
+    }
+}
+
+/// The breadth-first layers of the members of `cluster`, from a pseudo-peripheral member.
+fn layers(
+    adjacency: &Adjacency,
+    membership: &[Membership],
+    cluster: ClusterId,
+    first: usize,
+) -> Vec<Vec<usize>> {
+    let last = |layers: &[Vec<usize>]| {
+        layers
+            .last()
+            .and_then(|layer| layer.last())
+            .copied()
+            .unwrap_or(first)
+    };
+    let far = last(&layers_from(adjacency, membership, cluster, first));
+    let farther = last(&layers_from(adjacency, membership, cluster, far));
+    layers_from(adjacency, membership, cluster, farther)
+}
+
+/// `start` refined by cutting large clusters along layers (see the module docs).
+pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clustering) -> Clustering {
+    let mut best_bytes = start.memory_model_bytes(graph);
+    let mut best = start;
+    for _ in 0..MAX_ROUNDS {
+        let mut order: Vec<(Reverse<usize>, usize)> = best
+            .clusters
+            .iter()
+            .enumerate()
+            .map(|(index, cluster)| (Reverse(cluster.areas.len()), index))
+            .collect();
+        order.sort_unstable();
+        let mut found: Option<(u64, Clustering)> = None;
+        for (Reverse(total), index) in order {
+            let Some(&first) = best.clusters[index].areas.first() else {
+                continue;
+            };
+            if total < MIN_MEMBERS {
+                continue;
+            }
+            let id = ClusterId(u32::try_from(index).unwrap_or(u32::MAX));
+            let portals: Vec<bool> = best
+                .membership
+                .iter()
+                .zip(&problem.authored)
+                .map(|(m, &authored)| authored || matches!(m, Membership::Portal(_)))
+                .collect();
+            let mut before = 0;
+            for layer in layers(&problem.adjacency, &best.membership, id, first.index()) {
+                let after = total.saturating_sub(before + layer.len());
+                if before * 10 >= total && after * 10 >= total {
+                    let mut candidates = portals.clone();
+                    for &area in &layer {
+                        candidates[area] = true;
+                    }
+                    let tried = problem.solve(candidates);
+                    let bytes = tried.memory_model_bytes(graph);
+                    if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
+                        found = Some((bytes, tried));
+                    }
+                }
+                before += layer.len();
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        let Some((bytes, better)) = found else { break };
+        best = better;
+        best_bytes = bytes;
+    }
+    best
+}
