@@ -11,7 +11,7 @@
 //!    demoted to an ordinary area (the clusters it touches then flood together); when every
 //!    candidate touches exactly two, two candidates next to each other that share no cluster
 //!    lose the higher-numbered one. Each round removes candidates, so this ends.
-//! 5. **Optimisation** (see [`merge`](super::merge)): pairs of clusters separated only by
+//! 5. **Optimisation** (see [`merge`]): pairs of clusters separated only by
 //!    automatic portals are merged while the memory model decreases.
 //! 6. **Refinement** (see [`refine`](super::refine)): a large cluster is cut along a
 //!    breadth-first layer of its areas when that lowers the memory model, repeatedly.
@@ -30,7 +30,22 @@ use super::{ClusterSettings, Clustering, merge};
 use crate::graph::{AreaContents, RouteGraph};
 
 impl Clustering {
-    /// Clusters and portals of `graph` (see the [module docs](self) for the rules).
+    /// Clusters and portals of `graph`.
+    ///
+    /// Areas no reachability leaves or enters are in no cluster. Portal candidates are the
+    /// map-authored `CLUSTERPORTAL` areas and, with
+    /// [`automatic_portals`](ClusterSettings::automatic_portals), the areas whose
+    /// neighbours fall into exactly two groups nearby once they are removed (door openings,
+    /// windows, corridor necks). Clusters are flooded through shared faces and
+    /// reachabilities (both directions) without crossing a candidate; a candidate next to
+    /// fewer or more than two clusters, or next to a candidate sharing none of its
+    /// clusters, is demoted, until every portal separates exactly two clusters. Then
+    /// clusters separated by automatic portals only are merged, and large clusters cut
+    /// along breadth-first layers, while that lowers
+    /// [`memory_model_bytes`](Self::memory_model_bytes); the authored clustering is
+    /// returned when it is smaller still. The result satisfies [`validate`](Self::validate)
+    /// and depends only on the graph and the settings. `aas-route/ARCHITECTURE.md`
+    /// ("Clustering") states the rules in full.
     #[must_use]
     pub fn compute(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
         let problem = Problem::new(graph, settings.optimise);
