@@ -126,3 +126,79 @@ impl Clustering {
         world.clusters = clusters;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use aas_geom::format::aas_q3::{AasFile, AreaContents, AreaFlags, PresenceType};
+    use aas_geom::world::{AasWorld, Area, AreaId, ClusterMembership, Reachability};
+    use glam::Vec3;
+
+    use crate::cluster::{ClusterSettings, Clustering};
+
+    /// Areas 0 and 1, the authored portal 2, areas 3 and 4, area 5 reached from 4 with no
+    /// way out, and area 6 with no reachability at all.
+    fn world() -> AasWorld {
+        let links: [&[u32]; 7] = [&[1], &[0, 2], &[1, 3], &[2, 4], &[3, 5], &[], &[]];
+        let mut world = AasWorld::default();
+        for (index, targets) in links.iter().enumerate() {
+            let first = u32::try_from(world.reachabilities.len()).unwrap();
+            let center = Vec3::new(64.0 * index as f32, 0.0, 0.0);
+            world.areas.push(Area {
+                faces: 0..0,
+                mins: center - Vec3::splat(16.0),
+                maxs: center + Vec3::splat(16.0),
+                center,
+                contents: if index == 2 {
+                    AreaContents::CLUSTERPORTAL
+                } else {
+                    AreaContents::empty()
+                },
+                flags: AreaFlags::GROUNDED,
+                presence: PresenceType::NORMAL,
+                cluster: ClusterMembership::None,
+                cluster_area_num: 0,
+                reachabilities: first..first + u32::try_from(targets.len()).unwrap(),
+            });
+            for &target in *targets {
+                world.reachabilities.push(Reachability {
+                    target: AreaId(target),
+                    face_num: 0,
+                    edge_num: 0,
+                    start: center,
+                    end: center,
+                    travel_type: 2,
+                    travel_time: 10,
+                });
+            }
+        }
+        world
+    }
+
+    #[test]
+    fn numbering_follows_botlib_and_survives_the_file() {
+        let mut world = world();
+        let clustering = Clustering::compute(&world, &ClusterSettings::authored_only());
+        clustering.validate(&world).unwrap();
+        clustering.store_into(&mut world);
+        let numbers: Vec<i32> = world.areas.iter().map(|a| a.cluster_area_num).collect();
+        // Cluster 0: 0, 1, then the portal (2); cluster 1: 3, 4, then the portal (2), then
+        // area 5 without reachabilities (3). The portal area itself holds 0; area 6 is in
+        // no cluster.
+        assert_eq!(numbers, [0, 1, 0, 0, 1, 3, 0]);
+        assert_eq!(world.areas[6].cluster, ClusterMembership::None);
+        assert_eq!(world.portals.len(), 1);
+        assert_eq!(world.portals[0].cluster_area_num, [2, 2]);
+        let sizes: Vec<(i32, i32)> = world
+            .clusters
+            .iter()
+            .map(|c| (c.num_areas, c.num_reachability_areas))
+            .collect();
+        assert_eq!(sizes, [(3, 3), (4, 3)]);
+        let bytes = world.to_q3().to_bytes();
+        let back = AasWorld::from_q3(&AasFile::from_bytes(&bytes).unwrap()).unwrap();
+        assert_eq!(Clustering::from_world(&back), clustering);
+        assert_eq!(back.clusters, world.clusters);
+        assert_eq!(back.portals, world.portals);
+        assert_eq!(back.portal_refs, world.portal_refs);
+    }
+}
