@@ -2,9 +2,10 @@
 //!
 //! Local separation finds no portal inside an open space, so it can stay one large cluster
 //! whose `n_c²` dominates the memory model. For each cluster, most areas first, the members
-//! are layered breadth-first (through the flood graph, inside the cluster) from a
-//! pseudo-peripheral member: the last member reached from the last member reached from its
-//! lowest area. Every layer with at least a tenth of the members on each side is tried as
+//! are layered breadth-first (through the flood graph, inside the cluster) three times: from
+//! its lowest area, from the last member reached then (`far`), and from the last member
+//! reached from `far` (a pseudo-peripheral member). Every layer with at least a tenth of the
+//! members on each side is tried as
 //! extra portal candidates beside the current portals and the authored ones, and the whole
 //! clustering is solved again (demotion, then merging). The layer with the smallest memory
 //! model is kept when it is smaller than the current one; this repeats, at most
@@ -26,8 +27,7 @@ const MAX_ROUNDS: usize = 32;
 /// Clusters with fewer members are not cut.
 const MIN_MEMBERS: usize = 16;
 
-/// The breadth-first layers of the members of `cluster` from `start`, and the last member
-/// reached.
+/// The breadth-first layers of the members of `cluster` from `start` (each layer sorted).
 fn layers_from(
     adjacency: &Adjacency,
     membership: &[Membership],
@@ -56,13 +56,14 @@ fn layers_from(
     }
 }
 
-/// The breadth-first layers of the members of `cluster`, from a pseudo-peripheral member.
+/// The three layerings of the members of `cluster` (see the module docs); `first` is its
+/// lowest area.
 fn layers(
     adjacency: &Adjacency,
     membership: &[Membership],
     cluster: ClusterId,
     first: usize,
-) -> Vec<Vec<usize>> {
+) -> Vec<Vec<Vec<usize>>> {
     let last = |layers: &[Vec<usize>]| {
         layers
             .last()
@@ -70,9 +71,15 @@ fn layers(
             .copied()
             .unwrap_or(first)
     };
-    let far = last(&layers_from(adjacency, membership, cluster, first));
-    let farther = last(&layers_from(adjacency, membership, cluster, far));
-    layers_from(adjacency, membership, cluster, farther)
+    let from_first = layers_from(adjacency, membership, cluster, first);
+    let far = last(&from_first);
+    let from_far = layers_from(adjacency, membership, cluster, far);
+    let farther = last(&from_far);
+    vec![
+        from_first,
+        from_far,
+        layers_from(adjacency, membership, cluster, farther),
+    ]
 }
 
 /// `start` refined by cutting large clusters along layers (see the module docs).
@@ -102,21 +109,23 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
                 .zip(&problem.authored)
                 .map(|(m, &authored)| authored || matches!(m, Membership::Portal(_)))
                 .collect();
-            let mut before = 0;
-            for layer in layers(&problem.adjacency, &best.membership, id, first.index()) {
-                let after = total.saturating_sub(before + layer.len());
-                if before * 10 >= total && after * 10 >= total {
-                    let mut candidates = portals.clone();
-                    for &area in &layer {
-                        candidates[area] = true;
+            for layering in layers(&problem.adjacency, &best.membership, id, first.index()) {
+                let mut before = 0;
+                for layer in layering {
+                    let after = total.saturating_sub(before + layer.len());
+                    if before * 10 >= total && after * 10 >= total {
+                        let mut candidates = portals.clone();
+                        for &area in &layer {
+                            candidates[area] = true;
+                        }
+                        let tried = problem.solve(candidates);
+                        let bytes = tried.memory_model_bytes(graph);
+                        if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
+                            found = Some((bytes, tried));
+                        }
                     }
-                    let tried = problem.solve(candidates);
-                    let bytes = tried.memory_model_bytes(graph);
-                    if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
-                        found = Some((bytes, tried));
-                    }
+                    before += layer.len();
                 }
-                before += layer.len();
             }
             if found.is_some() {
                 break;
