@@ -1,6 +1,6 @@
 //! [`Partition`]: the working state of [`Clustering::compute`](super::Clustering::compute) —
-//! flooded clusters (merged through a union-find) and the portals between them — and its
-//! conversion into a [`Clustering`].
+//! flooded clusters (merged through a flat label-to-root map) and the portals between them —
+//! and its conversion into a [`Clustering`].
 
 use super::adjacency::Adjacency;
 use super::{ClusterInfo, Clustering, Membership, PortalInfo};
@@ -17,14 +17,17 @@ pub(crate) struct PortalState {
     pub(crate) alive: bool,
 }
 
-/// Clusters as flood labels joined by a union-find, and the portals between them.
+/// Clusters as flood labels joined by a flat label-to-root map, and the portals between
+/// them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Partition {
     /// Per area: the flood label of its cluster, for members; `None` for portals and
     /// unroutable areas.
     pub(crate) label: Vec<Option<u32>>,
-    /// Per flood label: its parent in the union-find (a root is its own parent).
+    /// Per flood label: the root label of its cluster (a root maps to itself; always flat).
     pub(crate) parent: Vec<u32>,
+    /// Per root label: the flood labels it holds.
+    held: Vec<Vec<u32>>,
     /// The portals, in area order.
     pub(crate) portals: Vec<PortalState>,
 }
@@ -75,6 +78,7 @@ impl Partition {
         Self {
             label,
             parent: (0..clusters).collect(),
+            held: (0..clusters).map(|l| vec![l]).collect(),
             portals: portals
                 .iter()
                 .map(|&(area, sides)| PortalState {
@@ -88,7 +92,7 @@ impl Partition {
 
     /// The root label of `label`'s cluster.
     pub(crate) fn root(&self, label: u32) -> u32 {
-        root_of(&self.parent, label)
+        self.parent.get(label as usize).copied().unwrap_or(label)
     }
 
     /// The current clusters of a live portal (roots), the smaller first.
@@ -97,32 +101,27 @@ impl Partition {
         [a.min(b), a.max(b)]
     }
 
-    /// Merges the clusters of roots `a` and `b` (`a < b`): every live portal between them
-    /// becomes a member.
+    /// Merges the clusters of roots `a` and `b`: every live portal between them becomes a
+    /// member, and the smaller root holds the larger's labels.
     pub(crate) fn merge(&mut self, a: u32, b: u32) {
         let keep = a.min(b);
         let gone = a.max(b);
         let mut members = Vec::new();
-        for portal in &mut self.portals {
-            if !portal.alive {
-                continue;
-            }
-            let sides = {
-                let (x, y) = (
-                    root_of(&self.parent, portal.sides[0]),
-                    root_of(&self.parent, portal.sides[1]),
-                );
-                [x.min(y), x.max(y)]
-            };
-            if sides == [keep, gone] {
-                portal.alive = false;
+        for index in 0..self.portals.len() {
+            let portal = self.portals[index];
+            if portal.alive && self.portal_sides(&portal) == [keep, gone] {
+                self.portals[index].alive = false;
                 members.push(portal.area as usize);
             }
         }
         for area in members {
             self.label[area] = Some(keep);
         }
-        self.parent[gone as usize] = keep;
+        let moved = std::mem::take(&mut self.held[gone as usize]);
+        for &label in &moved {
+            self.parent[label as usize] = keep;
+        }
+        self.held[keep as usize].extend(moved);
     }
 
     /// The [`Clustering`] of this partition: clusters numbered in the order of their lowest
@@ -168,15 +167,4 @@ impl Partition {
             clusters,
         }
     }
-}
-
-/// The root of `label` in the union-find `parent`.
-fn root_of(parent: &[u32], mut label: u32) -> u32 {
-    while let Some(&up) = parent.get(label as usize) {
-        if up == label {
-            break;
-        }
-        label = up;
-    }
-    label
 }

@@ -6,10 +6,11 @@
 //! its lowest area, from the last member reached then (`far`), and from the last member
 //! reached from `far` (a pseudo-peripheral member). Every layer with at least a tenth of the
 //! members on each side is tried as
-//! extra portal candidates beside the current portals and the authored ones, and the whole
-//! clustering is solved again (demotion, then merging). The layer with the smallest memory
-//! model is kept when it is smaller than the current one; this repeats, at most
-//! [`MAX_ROUNDS`] times, until no layer of any cluster helps. Each kept step lowers the
+//! extra portal candidates beside the current portals and the authored ones (at most
+//! [`MAX_LAYERS_TRIED`] per layering, evenly spread), and the whole clustering is solved
+//! again (demotion, then merging). Of the first of the [`MAX_CLUSTERS_TRIED`] largest
+//! clusters that has an improving layer, the layer with the smallest memory model is kept;
+//! this repeats, at most [`MAX_ROUNDS`] times, until no layer helps. Each kept step lowers the
 //! model, and the result is a solved clustering, so it is valid.
 
 use std::cmp::Reverse;
@@ -22,7 +23,13 @@ use crate::graph::RouteGraph;
 use crate::ids::ClusterId;
 
 /// At most this many layers are kept.
-const MAX_ROUNDS: usize = 32;
+const MAX_ROUNDS: usize = 64;
+
+/// Per round, at most this many clusters (the largest) are tried.
+const MAX_CLUSTERS_TRIED: usize = 4;
+
+/// Per layering, at most this many layers are tried.
+const MAX_LAYERS_TRIED: usize = 8;
 
 /// Clusters with fewer members are not cut.
 const MIN_MEMBERS: usize = 16;
@@ -82,6 +89,29 @@ fn layers(
     ]
 }
 
+/// The layers of `layering` (of `total` members) tried as cuts: those with at least a tenth
+/// of the members before and after them, at most [`MAX_LAYERS_TRIED`] evenly spread.
+fn eligible(layering: &[Vec<usize>], total: usize) -> Vec<&Vec<usize>> {
+    let mut before = 0;
+    let mut fitting = Vec::new();
+    for layer in layering {
+        let after = total.saturating_sub(before + layer.len());
+        if before * 10 >= total && after * 10 >= total {
+            fitting.push(layer);
+        }
+        before += layer.len();
+    }
+    if fitting.len() <= MAX_LAYERS_TRIED {
+        return fitting;
+    }
+    let last = fitting.len() - 1;
+    let mut picked: Vec<usize> = (0..MAX_LAYERS_TRIED)
+        .map(|i| i * last / (MAX_LAYERS_TRIED - 1))
+        .collect();
+    picked.dedup();
+    picked.into_iter().map(|i| fitting[i]).collect()
+}
+
 /// `start` refined by cutting large clusters along layers (see the module docs).
 pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clustering) -> Clustering {
     let mut best_bytes = start.memory_model_bytes(graph);
@@ -95,7 +125,7 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
             .collect();
         order.sort_unstable();
         let mut found: Option<(u64, Clustering)> = None;
-        for (Reverse(total), index) in order {
+        for (Reverse(total), index) in order.into_iter().take(MAX_CLUSTERS_TRIED) {
             let Some(&first) = best.clusters[index].areas.first() else {
                 continue;
             };
@@ -110,21 +140,16 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
                 .map(|(m, &authored)| authored || matches!(m, Membership::Portal(_)))
                 .collect();
             for layering in layers(&problem.adjacency, &best.membership, id, first.index()) {
-                let mut before = 0;
-                for layer in layering {
-                    let after = total.saturating_sub(before + layer.len());
-                    if before * 10 >= total && after * 10 >= total {
-                        let mut candidates = portals.clone();
-                        for &area in &layer {
-                            candidates[area] = true;
-                        }
-                        let tried = problem.solve(candidates);
-                        let bytes = tried.memory_model_bytes(graph);
-                        if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
-                            found = Some((bytes, tried));
-                        }
+                for layer in eligible(&layering, total) {
+                    let mut candidates = portals.clone();
+                    for &area in layer {
+                        candidates[area] = true;
                     }
-                    before += layer.len();
+                    let tried = problem.solve(candidates);
+                    let bytes = tried.memory_model_bytes(graph);
+                    if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
+                        found = Some((bytes, tried));
+                    }
                 }
             }
             if found.is_some() {

@@ -265,6 +265,22 @@ fn neighbouring_portals_sharing_no_cluster_are_demoted() {
     assert_eq!(clustering.clusters.len(), 4);
 }
 
+#[test]
+fn a_long_corridor_ends_near_the_thesis_optimum() {
+    // 900 areas in a row: the optimum is about √900 = 30 clusters and
+    // 3 · 2 · 900 · 30 = 162,000 bytes (thesis Eq. 6.5.4).
+    let mut graph = TestGraph::new(900);
+    for a in 0..899 {
+        graph = graph.walk(a, a + 1);
+    }
+    let clustering = Clustering::compute(&graph, &ClusterSettings::default());
+    clustering.validate(&graph).unwrap();
+    let clusters = clustering.clusters.len();
+    assert!((20..=45).contains(&clusters), "{clusters} clusters");
+    let bytes = clustering.memory_model_bytes(&graph);
+    assert!(bytes * 4 <= 162_000 * 5, "{bytes} bytes");
+}
+
 /// `rooms` rooms of `size` areas in a row, each joined to the next through one door area.
 fn row_of_rooms(rooms: u32, size: u32) -> TestGraph {
     let stride = size + 1;
