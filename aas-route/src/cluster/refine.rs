@@ -5,13 +5,16 @@
 //! are layered breadth-first (through the flood graph, inside the cluster) three times: from
 //! its lowest area, from the last member reached then (`far`), and from the last member
 //! reached from `far` (a pseudo-peripheral member). Every layer with at least a tenth of the
-//! members on each side is tried as
-//! extra portal candidates beside the current portals and the authored ones (at most
-//! [`MAX_LAYERS_TRIED`] per layering, evenly spread), and the whole clustering is solved
-//! again (demotion, then merging). Of the first of the [`MAX_CLUSTERS_TRIED`] largest
-//! clusters that has an improving layer, the layer with the smallest memory model is kept;
-//! this repeats, at most [`MAX_ROUNDS`] times, until no layer helps. Each kept step lowers the
-//! model, and the result is a solved clustering, so it is valid.
+//! members on each side (at most [`MAX_LAYERS_TRIED`] per layering, evenly spread) is tried
+//! as a cut: its areas become portal candidates beside the current portals and the authored
+//! ones. When the members beyond the layer fall apart into several groups, the layer
+//! without the areas that touch only the smaller groups is tried too (those areas then join
+//! the near side, taking their groups with them, instead of becoming portals between three
+//! clusters). Each try solves the whole clustering again (demotion, then merging). Of the
+//! first of the [`MAX_CLUSTERS_TRIED`] largest clusters that has an improving cut, the cut
+//! with the smallest memory model is kept; this repeats, at most [`MAX_ROUNDS`] times, until
+//! no cut helps. Each kept step lowers the model, and the result is a solved clustering, so
+//! it is valid.
 
 use std::cmp::Reverse;
 
@@ -89,15 +92,77 @@ fn layers(
     ]
 }
 
+/// The cuts tried at layer `index` of `layering`: the layer itself and, when the members
+/// beyond it fall apart into several groups, the layer without the areas that touch only
+/// smaller groups (those then join the near side, taking their groups with them, instead of
+/// making a portal between three clusters).
+fn cuts(
+    adjacency: &Adjacency,
+    layering: &[Vec<usize>],
+    index: usize,
+    area_count: usize,
+) -> Vec<Vec<usize>> {
+    let mut depth = vec![usize::MAX; area_count];
+    for (d, layer) in layering.iter().enumerate() {
+        for &area in layer {
+            depth[area] = d;
+        }
+    }
+    // Groups of the members beyond the layer, and their sizes.
+    let mut group = vec![usize::MAX; area_count];
+    let mut sizes: Vec<usize> = Vec::new();
+    for &seed in layering.iter().skip(index + 1).flatten() {
+        if group[seed] != usize::MAX {
+            continue;
+        }
+        let label = sizes.len();
+        group[seed] = label;
+        let mut stack = vec![seed];
+        let mut size = 0;
+        while let Some(at) = stack.pop() {
+            size += 1;
+            for &n in adjacency.of_area(at) {
+                let n = n as usize;
+                if depth[n] != usize::MAX && depth[n] > index && group[n] == usize::MAX {
+                    group[n] = label;
+                    stack.push(n);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    let layer = layering[index].clone();
+    if sizes.len() < 2 {
+        return vec![layer];
+    }
+    let largest = (0..sizes.len())
+        .max_by_key(|&g| (sizes[g], Reverse(g)))
+        .unwrap_or(0);
+    let trimmed: Vec<usize> = layer
+        .iter()
+        .copied()
+        .filter(|&area| {
+            let groups: Vec<usize> = adjacency
+                .of_area(area)
+                .iter()
+                .map(|&n| group[n as usize])
+                .filter(|&g| g != usize::MAX)
+                .collect();
+            groups.is_empty() || groups.contains(&largest)
+        })
+        .collect();
+    vec![layer, trimmed]
+}
+
 /// The layers of `layering` (of `total` members) tried as cuts: those with at least a tenth
 /// of the members before and after them, at most [`MAX_LAYERS_TRIED`] evenly spread.
-fn eligible(layering: &[Vec<usize>], total: usize) -> Vec<&Vec<usize>> {
+fn eligible(layering: &[Vec<usize>], total: usize) -> Vec<usize> {
     let mut before = 0;
     let mut fitting = Vec::new();
-    for layer in layering {
+    for (index, layer) in layering.iter().enumerate() {
         let after = total.saturating_sub(before + layer.len());
         if before * 10 >= total && after * 10 >= total {
-            fitting.push(layer);
+            fitting.push(index);
         }
         before += layer.len();
     }
@@ -140,15 +205,17 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
                 .map(|(m, &authored)| authored || matches!(m, Membership::Portal(_)))
                 .collect();
             for layering in layers(&problem.adjacency, &best.membership, id, first.index()) {
-                for layer in eligible(&layering, total) {
-                    let mut candidates = portals.clone();
-                    for &area in layer {
-                        candidates[area] = true;
-                    }
-                    let tried = problem.solve(candidates);
-                    let bytes = tried.memory_model_bytes(graph);
-                    if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
-                        found = Some((bytes, tried));
+                for index in eligible(&layering, total) {
+                    for cut in cuts(&problem.adjacency, &layering, index, portals.len()) {
+                        let mut candidates = portals.clone();
+                        for area in cut {
+                            candidates[area] = true;
+                        }
+                        let tried = problem.solve(candidates);
+                        let bytes = tried.memory_model_bytes(graph);
+                        if bytes < found.as_ref().map_or(best_bytes, |(b, _)| *b) {
+                            found = Some((bytes, tried));
+                        }
                     }
                 }
             }
