@@ -134,12 +134,16 @@ fn computed_clusterings_are_valid_on_the_shared_maps() {
                 Clustering::compute(world, &ClusterSettings::default())
             );
             row += &format!(
-                " | {name}: {:>3} areas {:>2} clusters {:>2} portals {:>7} B {:>6.1} ms",
+                " | {name}: {:>3} areas {:>2} clusters {:>2} portals {:>7} B {:>6.1} ms \
+                 (authored only: {} clusters {} portals {} B)",
                 world.area_count(),
                 computed.clusters.len(),
                 computed.portals.len(),
                 bytes,
-                elapsed.as_secs_f64() * 1e3
+                elapsed.as_secs_f64() * 1e3,
+                authored.clusters.len(),
+                authored.portals.len(),
+                authored.memory_model_bytes(world)
             );
         }
         lines.push(row);
