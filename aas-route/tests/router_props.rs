@@ -449,3 +449,55 @@ fn unclustered_areas_fall_back_to_the_reference() {
     );
     assert_eq!(router.stats().fallbacks, 1);
 }
+
+/// A repeated query is answered from the stored caches; a zero budget stores nothing and
+/// still answers; disabling an area drops only the caches that depend on it.
+#[test]
+fn caches_are_reused_bounded_and_dropped_selectively() {
+    let (graph, clustering) = (0..500)
+        .map(|seed| random_world(seed, false))
+        .find(|(g, c)| c.clusters.len() >= 3 && c.portals.len() >= 2 && g.reach_count() > 10)
+        .expect("some world has three clusters");
+    let n = id(graph.area_count());
+    let queries: Vec<(AreaId, AreaId)> = (0..n)
+        .flat_map(|s| (0..n).map(move |g| (AreaId(s), AreaId(g))))
+        .collect();
+    let mut router =
+        Router::new(&graph, clustering.clone(), RouterSettings::default()).expect("valid");
+    let answers: Vec<_> = queries
+        .iter()
+        .map(|&(s, g)| router.route(s, graph.area(s).center, g, TravelFlags::DEFAULT))
+        .collect();
+    let built = router.stats();
+    assert!(built.area_caches_built > 0);
+    assert!(router.bytes_used() > 0);
+    let again: Vec<_> = queries
+        .iter()
+        .map(|&(s, g)| router.route(s, graph.area(s).center, g, TravelFlags::DEFAULT))
+        .collect();
+    assert_eq!(answers, again);
+    assert_eq!(router.stats().area_caches_built, built.area_caches_built);
+    assert_eq!(
+        router.stats().portal_caches_built,
+        built.portal_caches_built
+    );
+
+    // Disabling a member of cluster 0 drops cluster 0's caches (and the portal caches built
+    // from them) but keeps the other clusters' area caches; repeating it drops nothing more.
+    let member = clustering.clusters[0].areas[0];
+    let before = router.cache_count();
+    router.set_area_enabled(member, false);
+    let after = router.cache_count();
+    assert!(0 < after && after < before, "{after} of {before}");
+    router.set_area_enabled(member, false);
+    assert_eq!(router.cache_count(), after);
+
+    let mut empty =
+        Router::new(&graph, clustering, RouterSettings { budget_bytes: 0 }).expect("valid");
+    let cold: Vec<_> = queries
+        .iter()
+        .map(|&(s, g)| empty.route(s, graph.area(s).center, g, TravelFlags::DEFAULT))
+        .collect();
+    assert_eq!(cold, answers);
+    assert_eq!((empty.bytes_used(), empty.cache_count()), (0, 0));
+}
