@@ -73,13 +73,43 @@ fn id(index: usize) -> u32 {
 /// from its portals included); some areas are in no cluster with incoming reachabilities only
 /// (or, when `pass_through`, with outgoing ones too: the router must then fall back).
 fn random_world(seed: u64, pass_through: bool) -> (TestGraph, Clustering) {
+    random_world_sized(seed, pass_through, SMALL)
+}
+
+/// How large a random world may be.
+#[derive(Debug, Clone, Copy)]
+struct Size {
+    /// At most this many clusters.
+    clusters: u32,
+    /// At most this many members per cluster.
+    members: u32,
+    /// Reachability density between routed areas of a cluster: `base + random(0..spread)`
+    /// percent.
+    density: (u32, u32),
+}
+
+/// Up to 4 clusters of up to 6 members, dense.
+const SMALL: Size = Size {
+    clusters: 4,
+    members: 6,
+    density: (15, 40),
+};
+
+/// Up to 9 clusters of up to 25 members, sparse (long routes through many portals).
+const LARGE: Size = Size {
+    clusters: 9,
+    members: 25,
+    density: (4, 10),
+};
+
+fn random_world_sized(seed: u64, pass_through: bool, size: Size) -> (TestGraph, Clustering) {
     let mut rng = Rng(seed);
-    let cluster_count = 1 + rng.below(4) as usize;
+    let cluster_count = 1 + rng.below(size.clusters) as usize;
     let mut membership = Vec::new();
     let mut clusters = vec![ClusterInfo::default(); cluster_count];
     let mut positions = Vec::new();
     for (c, cluster) in clusters.iter_mut().enumerate() {
-        for _ in 0..=rng.below(5) {
+        for _ in 0..=rng.below(size.members - 1) {
             cluster.areas.push(AreaId(id(membership.len())));
             membership.push(Membership::Cluster(ClusterId(id(c))));
             #[expect(clippy::cast_precision_loss, reason = "small numbers")]
@@ -141,7 +171,7 @@ fn random_world(seed: u64, pass_through: bool) -> (TestGraph, Clustering) {
             end,
         });
     };
-    let density = 15 + rng.below(40);
+    let density = size.density.0 + rng.below(size.density.1);
     let mut linked = BTreeSet::new();
     for cluster in &clusters {
         let routed: Vec<usize> = cluster
@@ -302,6 +332,25 @@ proptest! {
         for (start, goal, flags, offset) in queries {
             let (start, goal) = (AreaId(start % n), AreaId(goal % n));
             let origin = graph.area(start).center + Vec3::new(offset, -offset, 0.0);
+            check_query(&mut router, start, origin, goal, query_flags(flags))?;
+            prop_assert!(router.bytes_used() <= router.budget_bytes());
+        }
+    }
+
+    /// The same on larger, sparser worlds (routes through many clusters and portals).
+    #[test]
+    fn answers_equal_the_reference_on_larger_worlds(
+        seed in any::<u64>(),
+        budget in 0..BUDGETS.len(),
+        queries in prop::collection::vec((any::<u32>(), any::<u32>(), 0_u32..3), 1..60),
+    ) {
+        let (graph, clustering) = random_world_sized(seed, false, LARGE);
+        let settings = RouterSettings { budget_bytes: BUDGETS[budget] };
+        let mut router = Router::new(&graph, clustering, settings).expect("valid");
+        let n = id(graph.area_count());
+        for (start, goal, flags) in queries {
+            let (start, goal) = (AreaId(start % n), AreaId(goal % n));
+            let origin = graph.area(start).center;
             check_query(&mut router, start, origin, goal, query_flags(flags))?;
             prop_assert!(router.bytes_used() <= router.budget_bytes());
         }
