@@ -323,10 +323,11 @@ proptest! {
         seed in any::<u64>(),
         pass_through in prop::bool::weighted(0.1),
         budget in 0..BUDGETS.len(),
+        dense in prop::bool::weighted(0.2),
         queries in prop::collection::vec((any::<u32>(), any::<u32>(), 0_u32..3, -50.0_f32..50.0), 1..40),
     ) {
         let (graph, clustering) = random_world(seed, pass_through);
-        let settings = RouterSettings { budget_bytes: BUDGETS[budget] };
+        let settings = RouterSettings { budget_bytes: BUDGETS[budget], dense };
         let mut router = Router::new(&graph, clustering, settings).expect("valid");
         let n = id(graph.area_count());
         for (start, goal, flags, offset) in queries {
@@ -345,7 +346,7 @@ proptest! {
         queries in prop::collection::vec((any::<u32>(), any::<u32>(), 0_u32..3), 1..60),
     ) {
         let (graph, clustering) = random_world_sized(seed, false, LARGE);
-        let settings = RouterSettings { budget_bytes: BUDGETS[budget] };
+        let settings = RouterSettings { budget_bytes: BUDGETS[budget], ..RouterSettings::default() };
         let mut router = Router::new(&graph, clustering, settings).expect("valid");
         let n = id(graph.area_count());
         for (start, goal, flags) in queries {
@@ -365,7 +366,7 @@ proptest! {
         steps in prop::collection::vec((any::<u32>(), any::<u32>(), any::<bool>(), 0_u32..3), 1..40),
     ) {
         let (graph, clustering) = random_world(seed, false);
-        let settings = RouterSettings { budget_bytes: BUDGETS[budget] };
+        let settings = RouterSettings { budget_bytes: BUDGETS[budget], ..RouterSettings::default() };
         let mut router = Router::new(&graph, clustering.clone(), settings).expect("valid");
         let n = id(graph.area_count());
         let mut changes = Vec::new();
@@ -541,8 +542,15 @@ fn caches_are_reused_bounded_and_dropped_selectively() {
     router.set_area_enabled(member, false);
     assert_eq!(router.cache_count(), after);
 
-    let mut empty =
-        Router::new(&graph, clustering, RouterSettings { budget_bytes: 0 }).expect("valid");
+    let mut empty = Router::new(
+        &graph,
+        clustering,
+        RouterSettings {
+            budget_bytes: 0,
+            ..RouterSettings::default()
+        },
+    )
+    .expect("valid");
     let cold: Vec<_> = queries
         .iter()
         .map(|&(s, g)| empty.route(s, graph.area(s).center, g, TravelFlags::DEFAULT))

@@ -1,6 +1,6 @@
 //! The clustered router on the nine shared bspc `.aas` files with their stored clustering: a
 //! deterministic sample of queries equals the flat reference, under the default budget and a
-//! small one, and after areas are disabled and re-enabled.
+//! small one, after areas are disabled and re-enabled, and in dense mode.
 
 mod common;
 
@@ -93,6 +93,7 @@ fn a_small_budget_changes_no_answer() {
         let clustering = Clustering::from_world(&world);
         let settings = RouterSettings {
             budget_bytes: 8 * 1024,
+            ..RouterSettings::default()
         };
         let mut router = Router::new(&world, clustering, settings).expect("valid clustering");
         check(&mut router, map, &sample_pairs(&world, 150, 2));
@@ -132,5 +133,20 @@ fn disabling_areas_keeps_answers_exact() {
                 "{map}: {start:?} -> {goal:?}"
             );
         }
+    }
+}
+
+#[test]
+fn dense_mode_equals_the_reference() {
+    for map in ["oa_bases3cl", "blitzkrieg2", "oa_dm1v2"] {
+        let Some(world) = load(map) else { return };
+        let clustering = Clustering::from_world(&world);
+        let settings = RouterSettings {
+            dense: true,
+            ..RouterSettings::default()
+        };
+        let mut router = Router::new(&world, clustering, settings).expect("valid clustering");
+        check(&mut router, map, &sample_pairs(&world, 150, 5));
+        assert_eq!(router.stats().portal_caches_built, 0, "{map}");
     }
 }

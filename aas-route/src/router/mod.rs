@@ -13,6 +13,8 @@
 //!   a portal `P` of `C`. Routes that leave the start's cluster and come back are considered
 //!   too (botlib's same-cluster shortcut ignores them).
 //!
+//! In dense mode ([`RouterSettings::dense`]) every area is routed as one cluster.
+//!
 //! Queries the clusters cannot answer fall back to the flat reference search: a start or goal
 //! in no cluster, and every query when some area in no cluster has both incoming and
 //! outgoing reachabilities (a route could pass through it unseen by the caches).
@@ -29,7 +31,7 @@ use std::sync::Arc;
 use budget::{CacheKey, CacheStore, Cached};
 use layout::Layout;
 
-use crate::cluster::{Clustering, ClusteringError};
+use crate::cluster::{ClusterInfo, Clustering, ClusteringError, Membership};
 use crate::cost::CostModel;
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId};
@@ -41,12 +43,20 @@ pub struct RouterSettings {
     /// The most bytes the stored caches may count (see [`Router::bytes_used`]); default
     /// 2 MiB, Doom 3's routing-cache limit.
     pub budget_bytes: usize,
+    /// Dense mode, for small maps: route as if every area were in one cluster, so each goal
+    /// has one area cache over all reachabilities (`2 · R` bytes for `R` reachabilities;
+    /// all goals: `2 · A · R`) and a query is one look-up per reachability leaving the start.
+    /// No portal caches, no fallbacks. The cost model still charges the clustering's portal
+    /// areas their maximum crossing, so answers are the same as in clustered mode. Default
+    /// `false`.
+    pub dense: bool,
 }
 
 impl Default for RouterSettings {
     fn default() -> Self {
         Self {
             budget_bytes: 2 * 1024 * 1024,
+            dense: false,
         }
     }
 }
@@ -77,7 +87,9 @@ pub struct Router<'g, G: RouteGraph> {
 
 impl<'g, G: RouteGraph> Router<'g, G> {
     /// A router over `graph` with `clustering` (validated here), its cost model built with
-    /// the clustering's portal areas, and no caches yet.
+    /// the clustering's portal areas, and no caches yet. In [dense](RouterSettings::dense)
+    /// mode it routes with a single cluster of every area instead (see
+    /// [`clustering`](Self::clustering)).
     ///
     /// # Errors
     /// When the clustering does not fit the graph ([`Clustering::validate`]).
@@ -91,6 +103,11 @@ impl<'g, G: RouteGraph> Router<'g, G> {
     ) -> Result<Self, ClusteringError> {
         clustering.validate(graph)?;
         let model = CostModel::new(graph, &clustering.portal_areas());
+        let clustering = if settings.dense {
+            single_cluster(graph.area_count())
+        } else {
+            clustering
+        };
         let layout = Layout::new(graph, &clustering);
         Ok(Self {
             graph,
@@ -108,7 +125,8 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         self.graph
     }
 
-    /// The clustering routed with.
+    /// The clustering routed with: the one given, or in dense mode a single cluster holding
+    /// every area.
     #[must_use]
     pub fn clustering(&self) -> &Clustering {
         &self.clustering
@@ -206,6 +224,20 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             },
         );
         times
+    }
+}
+
+/// The clustering of dense mode: every area in cluster 0, no portals.
+fn single_cluster(areas: usize) -> Clustering {
+    Clustering {
+        membership: vec![Membership::Cluster(ClusterId(0)); areas],
+        portals: Vec::new(),
+        clusters: vec![ClusterInfo {
+            areas: (0..areas)
+                .map(|a| AreaId(u32::try_from(a).unwrap_or(u32::MAX)))
+                .collect(),
+            portals: Vec::new(),
+        }],
     }
 }
 

@@ -1,9 +1,9 @@
-//! Clustered route queries on the shared `.aas` files with their stored clustering: warm
-//! same-cluster and cross-cluster queries (caches built beforehand), the cold cost per goal
-//! (caches dropped, then one cross-cluster query per goal — same-cluster on maps with a
-//! single cluster), and the flat reference search for
-//! comparison. Before measuring, prints per map the bytes of the complete cache set for the
-//! default flags against botlib's full-cache memory model.
+//! Route queries on the shared `.aas` files with their stored clustering: warm same-cluster
+//! and cross-cluster queries (caches built beforehand), warm queries in dense mode, the cold
+//! cost per goal (caches dropped, then one cross-cluster query per goal — same-cluster on maps
+//! with a single cluster), and the flat reference search for comparison. Before measuring,
+//! prints per map the bytes of the complete default-flag cache set against botlib's
+//! full-cache memory model (and what dense mode would need).
 
 use std::hint::black_box;
 
@@ -85,6 +85,7 @@ fn report_memory(maps: &[Map]) {
     for map in maps {
         let settings = RouterSettings {
             budget_bytes: usize::MAX,
+            ..RouterSettings::default()
         };
         let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
             continue;
@@ -110,13 +111,16 @@ fn report_memory(maps: &[Map]) {
                 );
             }
         }
+        // Dense mode: one cache of every reachability per goal.
+        let dense = areas.len() * (64 + 2 * map.world.reach_count());
         #[expect(
             clippy::print_stderr,
             reason = "the memory comparison is a bench output"
         )]
         {
             eprintln!(
-                "route_queries memory {}: {} caches, {} bytes; memory model {} bytes",
+                "route_queries memory {}: {} caches, {} bytes; memory model {} bytes; dense \
+                 mode {dense} bytes",
                 map.name,
                 router.cache_count(),
                 router.bytes_used(),
@@ -177,6 +181,26 @@ fn route_queries(c: &mut Criterion) {
         }
         group.finish();
     }
+
+    let mut group = c.benchmark_group("route_warm_dense");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for map in &maps {
+        let mut queries = pairs(map, true);
+        queries.extend(pairs(map, false));
+        queries.truncate(BATCH);
+        let settings = RouterSettings {
+            dense: true,
+            ..RouterSettings::default()
+        };
+        let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
+            continue;
+        };
+        route_all(&mut router, &queries);
+        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+            b.iter(|| route_all(&mut router, &queries));
+        });
+    }
+    group.finish();
 
     let mut group = c.benchmark_group("route_cold_per_goal");
     group.throughput(Throughput::Elements(COLD_GOALS as u64));
