@@ -47,7 +47,6 @@ pub(super) fn build(
         if time != u32::from(times[state as usize]) {
             continue;
         }
-        let next = layout.reaches[local.states[state as usize].index()];
         // The source of `state`: the area its predecessors lead into.
         let area_index = local.state_source[state as usize];
         let area = local.routed[area_index as usize];
@@ -55,15 +54,14 @@ pub(super) fn build(
             // Routes end on entering the goal: nothing continues through it.
             continue;
         }
-        for &before in local.incoming_of(area_index) {
+        for (k, &before) in local.incoming_of(area_index).iter().enumerate() {
             let reach = local.states[before as usize];
             if !layout.allowed(reach, flags, model) {
                 continue;
             }
-            let info = &layout.reaches[reach.index()];
             let candidate = time
-                + u32::from(info.travel_time)
-                + model.crossing(area, info.end, next.start, true);
+                + u32::from(layout.reaches[reach.index()].travel_time)
+                + local.crossing(area_index, k, state as usize);
             if candidate < u32::from(times[before as usize]) {
                 // `candidate < u16::MAX` here, as the stored time is at most that.
                 times[before as usize] = u16::try_from(candidate).unwrap_or(u16::MAX);

@@ -32,6 +32,12 @@ pub(super) struct ClusterLayout {
     incoming_start: Vec<u32>,
     /// The local states entering each routed area (see `incoming_start`).
     incoming: Vec<u32>,
+    /// Per routed area `i`: where its crossing matrix starts in `crossings`.
+    matrix_start: Vec<u32>,
+    /// Per routed area, row-major: for the `k`-th local state entering it and the `j`-th
+    /// local state leaving it, the crossing time (entered) from the end of the first to the
+    /// start of the second, hundredths of a second.
+    crossings: Vec<u32>,
 }
 
 impl ClusterLayout {
@@ -39,6 +45,27 @@ impl ClusterLayout {
     pub(super) fn outgoing_of(&self, routed: u32) -> std::ops::Range<usize> {
         let i = routed as usize;
         self.outgoing[i] as usize..self.outgoing[i + 1] as usize
+    }
+
+    /// The crossing time of routed area `routed` from the end of its `k`-th entering local
+    /// state to the start of the leaving local state `state`.
+    pub(super) fn crossing(&self, routed: u32, k: usize, state: usize) -> u32 {
+        let i = routed as usize;
+        let first = self.outgoing[i] as usize;
+        let columns = self.outgoing[i + 1] as usize - first;
+        self.crossings[self.matrix_start[i] as usize + k * columns + state - first]
+    }
+
+    /// The bytes of its vectors' contents.
+    fn bytes(&self) -> usize {
+        4 * (self.routed.len()
+            + self.states.len()
+            + self.state_source.len()
+            + self.outgoing.len()
+            + self.incoming_start.len()
+            + self.incoming.len()
+            + self.matrix_start.len()
+            + self.crossings.len())
     }
 
     /// The local states entering routed area `routed`.
@@ -75,8 +102,9 @@ fn id32(index: usize) -> u32 {
 }
 
 impl Layout {
-    /// The layout of `graph` under `clustering` (which must have been validated).
-    pub(super) fn new(graph: &impl RouteGraph, clustering: &Clustering) -> Self {
+    /// The layout of `graph` under `clustering` (which must have been validated), with the
+    /// in-area crossing times of `model` (which do not change when areas are disabled).
+    pub(super) fn new(graph: &impl RouteGraph, clustering: &Clustering, model: &CostModel) -> Self {
         let area_count = graph.area_count();
         let reaches: Vec<ReachInfo> = (0..graph.reach_count())
             .map(|r| graph.reach(ReachId(id32(r))))
@@ -154,6 +182,19 @@ impl Layout {
                 layout.incoming.extend(list);
                 layout.incoming_start.push(id32(layout.incoming.len()));
             }
+            let mut crossings = Vec::new();
+            for (routed, &area) in layout.routed.iter().enumerate() {
+                layout.matrix_start.push(id32(crossings.len()));
+                let routed = id32(routed);
+                for &before in layout.incoming_of(routed) {
+                    let end = reaches[layout.states[before as usize].index()].end;
+                    for after in layout.outgoing_of(routed) {
+                        let start = reaches[layout.states[after].index()].start;
+                        crossings.push(model.crossing(area, end, start, true));
+                    }
+                }
+            }
+            layout.crossings = crossings;
         }
 
         let mut has_incoming = vec![false; area_count];
@@ -176,6 +217,20 @@ impl Layout {
             clusters,
             complete,
         }
+    }
+
+    /// The bytes of its vectors' contents (an estimate of its heap size).
+    pub(super) fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.reaches.len() * size_of::<ReachInfo>()
+            + self.required.len() * size_of::<TravelFlags>()
+            + self.leaving.len() * size_of::<std::ops::Range<u32>>()
+            + (self.locals.len() + self.routed_in.len()) * size_of::<TwoSlots>()
+            + self
+                .clusters
+                .iter()
+                .map(ClusterLayout::bytes)
+                .sum::<usize>()
     }
 
     /// The routed-area index of `area` in `cluster`, if it is routed there.

@@ -108,7 +108,7 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         } else {
             clustering
         };
-        let layout = Layout::new(graph, &clustering);
+        let layout = Layout::new(graph, &clustering, &model);
         Ok(Self {
             graph,
             clustering,
@@ -143,6 +143,14 @@ impl<'g, G: RouteGraph> Router<'g, G> {
     #[must_use]
     pub fn bytes_used(&self) -> usize {
         self.store.used()
+    }
+
+    /// The bytes of the static structure built on construction, outside the budget: the
+    /// copied reachabilities, the per-cluster local states and reversed reachabilities, and
+    /// the precomputed in-area crossing times (an estimate of the heap contents).
+    #[must_use]
+    pub fn static_bytes(&self) -> usize {
+        self.layout.bytes()
     }
 
     /// The byte budget of the stored caches.

@@ -120,11 +120,12 @@ fn report_memory(maps: &[Map]) {
         {
             eprintln!(
                 "route_queries memory {}: {} caches, {} bytes; memory model {} bytes; dense \
-                 mode {dense} bytes",
+                 mode {dense} bytes; static layout {} bytes",
                 map.name,
                 router.cache_count(),
                 router.bytes_used(),
-                map.clustering.memory_model_bytes(&map.world)
+                map.clustering.memory_model_bytes(&map.world),
+                router.static_bytes()
             );
         }
     }
