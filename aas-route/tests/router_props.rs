@@ -307,6 +307,25 @@ fn check_query<G: RouteGraph>(
         "first {:?} is not optimal",
         first
     );
+    // Of the reachabilities starting an optimal route, it is the one with the lowest id.
+    for earlier in graph.reaches(start).filter(|&r| r < first.0).map(ReachId) {
+        let reach = graph.reach(earlier);
+        if !query.allow(TravelFlags::for_travel_type(reach.travel_type))
+            || !model.can_enter(reach.target, query)
+        {
+            continue;
+        }
+        if let Some(rest) = reference_route_from_reach(graph, model, earlier, goal, query) {
+            let total = model.crossing(start, origin, reach.start, false)
+                + u32::from(reach.travel_time)
+                + u32::from(rest.time);
+            prop_assert!(
+                total > u32::from(route.time),
+                "{:?} is optimal too",
+                earlier
+            );
+        }
+    }
     Ok(())
 }
 

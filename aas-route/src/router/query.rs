@@ -1,12 +1,14 @@
 //! [`Router::route`]: the travel time and first reachability from a start area to a goal
 //! area, read from the caches.
 
+use std::sync::Arc;
+
 use glam::Vec3;
 
 use super::Router;
 use crate::cluster::Membership;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ClusterId, ReachId};
+use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
 use crate::reference::{Route, reference_route};
 use crate::travel::TravelFlags;
 
@@ -72,11 +74,6 @@ impl<G: RouteGraph> Router<'_, G> {
         clusters.dedup();
 
         let mut best: Option<(u32, ReachId)> = None;
-        let mut offer = |time: u32, reach: ReachId| {
-            if best.is_none_or(|b| (time, reach) < b) {
-                best = Some((time, reach));
-            }
-        };
         let mut portal_times = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
@@ -92,36 +89,36 @@ impl<G: RouteGraph> Router<'_, G> {
                 .collect();
             if self.layout.routed_index(goal, cluster).is_some() {
                 let cache = self.area_cache(cluster, goal, flags);
-                for &(r, crossing, state) in &local {
-                    if cache[state] != u16::MAX {
-                        offer(crossing + u32::from(cache[state]), r);
-                    }
-                }
+                offer(&mut best, &local, &cache, 0);
             }
-            let portals = self.clustering.clusters[cluster.index()].portals.clone();
-            if portals.is_empty() {
+            if self.clustering.clusters[cluster.index()].portals.is_empty() {
                 continue;
             }
             let onward = match &portal_times {
-                Some(times) => std::sync::Arc::clone(times),
+                Some(times) => Arc::clone(times),
                 None => {
                     let times = self.portal_cache(goal, flags);
-                    portal_times = Some(std::sync::Arc::clone(&times));
+                    portal_times = Some(Arc::clone(&times));
                     times
                 }
             };
-            for portal in portals {
-                let rest = onward[portal.index()];
-                if rest == u16::MAX {
-                    continue;
+            // Nearest portals first: a route through a portal costs at least its onward time
+            // plus 1 (the start's crossing), so once that exceeds the best time found the
+            // remaining portals cannot win (ties are still tried, for the lowest reachability).
+            let mut portals: Vec<(u16, PortalId)> = self.clustering.clusters[cluster.index()]
+                .portals
+                .iter()
+                .map(|&p| (onward[p.index()], p))
+                .filter(|&(rest, _)| rest != u16::MAX)
+                .collect();
+            portals.sort_unstable();
+            for (rest, portal) in portals {
+                if best.is_some_and(|(time, _)| u32::from(rest) + 1 > time) {
+                    break;
                 }
                 let area = self.clustering.portals[portal.index()].area;
                 let cache = self.area_cache(cluster, area, flags);
-                for &(r, crossing, state) in &local {
-                    if cache[state] != u16::MAX {
-                        offer(crossing + u32::from(cache[state]) + u32::from(rest), r);
-                    }
-                }
+                offer(&mut best, &local, &cache, u32::from(rest));
             }
         }
         let (time, first) = best?;
@@ -129,5 +126,24 @@ impl<G: RouteGraph> Router<'_, G> {
             time: u16::try_from(time).ok()?,
             first: Some(first),
         })
+    }
+}
+
+/// Lowers `best` (time, first reachability; ties to the lower id) with each exit `(r, crossing,
+/// local state)` whose cached time to the cache's goal is known, plus `rest` after it.
+fn offer(
+    best: &mut Option<(u32, ReachId)>,
+    exits: &[(ReachId, u32, usize)],
+    cache: &[u16],
+    rest: u32,
+) {
+    for &(reach, crossing, state) in exits {
+        if cache[state] == u16::MAX {
+            continue;
+        }
+        let time = crossing + u32::from(cache[state]) + rest;
+        if best.is_none_or(|b| (time, reach) < b) {
+            *best = Some((time, reach));
+        }
     }
 }
