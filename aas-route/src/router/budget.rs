@@ -7,7 +7,7 @@
 //! still uses it). Caches a running query already holds stay alive until it ends, outside the
 //! count: the budget bounds what is kept between queries.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use crate::ids::{AreaId, ClusterId};
@@ -59,8 +59,9 @@ pub(super) struct CacheStore {
     /// The next recency stamp.
     clock: u64,
     entries: HashMap<CacheKey, Entry>,
-    /// Recency stamp → key, oldest first.
-    recency: BTreeMap<u64, CacheKey>,
+    /// Uses as (stamp, key), oldest first. A record is current when the key's entry still
+    /// has that stamp; stale records are skipped on eviction and dropped when they pile up.
+    recency: VecDeque<(u64, CacheKey)>,
 }
 
 impl CacheStore {
@@ -71,7 +72,7 @@ impl CacheStore {
             used: 0,
             clock: 0,
             entries: HashMap::new(),
-            recency: BTreeMap::new(),
+            recency: VecDeque::new(),
         }
     }
 
@@ -94,11 +95,12 @@ impl CacheStore {
     pub(super) fn get(&mut self, key: CacheKey) -> Option<Cached> {
         let stamp = self.clock;
         let entry = self.entries.get_mut(&key)?;
-        self.recency.remove(&entry.stamp);
         entry.stamp = stamp;
-        self.recency.insert(stamp, key);
+        let cached = entry.cached.clone();
         self.clock += 1;
-        Some(entry.cached.clone())
+        self.recency.push_back((stamp, key));
+        self.compact();
+        Some(cached)
     }
 
     /// Stores `cached` under `key` (replacing any cache there), evicting least recently used
@@ -110,40 +112,45 @@ impl CacheStore {
             return;
         }
         while self.used + bytes > self.budget {
-            let Some((_, oldest)) = self.recency.pop_first() else {
+            let Some((stamp, oldest)) = self.recency.pop_front() else {
                 break;
             };
-            if let Some(entry) = self.entries.remove(&oldest) {
-                self.used -= entry.cached.bytes();
+            if self.entries.get(&oldest).is_some_and(|e| e.stamp == stamp) {
+                self.remove(oldest);
             }
         }
         let stamp = self.clock;
         self.clock += 1;
         self.used += bytes;
-        self.recency.insert(stamp, key);
+        self.recency.push_back((stamp, key));
         self.entries.insert(key, Entry { cached, stamp });
+        self.compact();
     }
 
-    /// Removes the cache of `key`, if stored.
+    /// Removes the cache of `key`, if stored (its recency records become stale).
     pub(super) fn remove(&mut self, key: CacheKey) {
         if let Some(entry) = self.entries.remove(&key) {
-            self.recency.remove(&entry.stamp);
             self.used -= entry.cached.bytes();
+        }
+    }
+
+    /// Drops the stale recency records once they outnumber the current ones (amortised
+    /// `O(1)` per use).
+    fn compact(&mut self) {
+        if self.recency.len() > 2 * self.entries.len() + 64 {
+            let entries = &self.entries;
+            self.recency
+                .retain(|(stamp, key)| entries.get(key).is_some_and(|e| e.stamp == *stamp));
         }
     }
 
     /// Removes every cache for which `drop` says so.
     pub(super) fn remove_where(&mut self, mut drop: impl FnMut(&CacheKey, &Cached) -> bool) {
-        let mut doomed: Vec<CacheKey> = self
-            .entries
-            .iter()
-            .filter(|(key, entry)| drop(key, &entry.cached))
-            .map(|(key, _)| *key)
-            .collect();
-        // Removal order does not matter for the result; sort anyway for determinism.
-        doomed.sort_by_key(|key| self.entries.get(key).map(|e| e.stamp));
-        for key in doomed {
-            self.remove(key);
+        let before = self.entries.len();
+        self.entries.retain(|key, entry| !drop(key, &entry.cached));
+        if self.entries.len() != before {
+            self.used = self.entries.values().map(|e| e.cached.bytes()).sum();
+            self.compact();
         }
     }
 
@@ -158,6 +165,8 @@ impl CacheStore {
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+
+    use proptest::prelude::*;
 
     use super::{CacheKey, CacheStore, Cached, HEADER_BYTES};
     use crate::ids::{AreaId, ClusterId};
@@ -195,5 +204,50 @@ mod tests {
         store.remove_where(|k, _| *k == key(0));
         assert_eq!(store.len(), 1);
         assert_eq!(store.used(), one);
+    }
+
+    proptest! {
+        /// Random gets, inserts and removals keep exactly the caches a plain LRU list keeps,
+        /// within the budget.
+        #[test]
+        fn matches_a_plain_lru_list(
+            budget in 0_usize..1000,
+            ops in prop::collection::vec((0_u8..3, 0_u32..12, 0_usize..200), 0..300),
+        ) {
+            let mut store = CacheStore::new(budget);
+            // Oldest first: (goal, bytes).
+            let mut model: Vec<(u32, usize)> = Vec::new();
+            for (op, goal, len) in ops {
+                match op {
+                    0 => {
+                        let hit = store.get(key(goal)).is_some();
+                        let position = model.iter().position(|&(g, _)| g == goal);
+                        prop_assert_eq!(hit, position.is_some());
+                        if let Some(i) = position {
+                            let entry = model.remove(i);
+                            model.push(entry);
+                        }
+                    }
+                    1 => {
+                        store.insert(key(goal), cache(len));
+                        model.retain(|&(g, _)| g != goal);
+                        let bytes = HEADER_BYTES + 2 * len;
+                        if bytes <= budget {
+                            while model.iter().map(|e| e.1).sum::<usize>() + bytes > budget {
+                                model.remove(0);
+                            }
+                            model.push((goal, bytes));
+                        }
+                    }
+                    _ => {
+                        store.remove_where(|k, _| *k == key(goal));
+                        model.retain(|&(g, _)| g != goal);
+                    }
+                }
+                prop_assert!(store.used() <= budget);
+                prop_assert_eq!(store.used(), model.iter().map(|e| e.1).sum::<usize>());
+                prop_assert_eq!(store.len(), model.len());
+            }
+        }
     }
 }
