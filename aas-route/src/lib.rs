@@ -5,14 +5,18 @@ pub mod cost;
 mod graph;
 mod ids;
 pub mod reference;
+pub mod router;
 pub mod travel;
 
 #[cfg(feature = "aas-geom")]
 mod geom;
 
-pub use cluster::{ClusterInfo, Clustering, ClusteringError, Membership, PortalInfo};
+pub use cluster::{
+    ClusterInfo, ClusterSettings, Clustering, ClusteringError, Membership, PortalInfo,
+};
 pub use cost::CostModel;
 pub use graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
 pub use ids::{AreaId, ClusterId, PortalId, ReachId};
-pub use reference::{Route, reference_route};
+pub use reference::{Route, reference_route, reference_route_from_reach};
+pub use router::{Router, RouterSettings, RouterStats};
 pub use travel::TravelFlags;

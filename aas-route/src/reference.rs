@@ -91,3 +91,64 @@ pub fn reference_route(
     }
     None
 }
+
+/// The least time from the state "just arrived in `reach`'s target at its end point" to
+/// `goal`, under exactly `flags` (no "do not enter" adjustment: pass the flags of the query
+/// being checked, [`CostModel::query_flags`]) — the continuation of a route whose first
+/// reachability is `reach`. The same flat Dijkstra as [`reference_route`], seeded with that
+/// state: the first crossing is that of an entered area (a portal area costs its maximum
+/// crossing). Time 0 and no reachability when `reach` leads into `goal`; `first` is the next
+/// reachability otherwise. `None` when there is no route, its time exceeds `u16::MAX`, or
+/// `reach` or `goal` is outside the graph. `reach` itself need not be allowed.
+///
+/// # Complexity
+/// `O(R log R)` time and `O(R)` space for the graph's `R` reachabilities.
+#[must_use]
+pub fn reference_route_from_reach(
+    graph: &impl RouteGraph,
+    model: &CostModel,
+    reach: ReachId,
+    goal: AreaId,
+    flags: TravelFlags,
+) -> Option<Route> {
+    let states = graph.reach_count();
+    if reach.index() >= states || goal.index() >= graph.area_count() {
+        return None;
+    }
+    let mut best = vec![u64::MAX; states];
+    let mut first = vec![None; states];
+    let mut heap = BinaryHeap::new();
+    best[reach.index()] = 0;
+    heap.push(Reverse((0_u64, reach.index())));
+    while let Some(Reverse((cost, state))) = heap.pop() {
+        if cost > best[state] {
+            continue;
+        }
+        let arrived = graph.reach(crate::cost::reach_id(state));
+        let area = arrived.target;
+        if area == goal {
+            return u16::try_from(cost).ok().map(|time| Route {
+                time,
+                first: first[state],
+            });
+        }
+        for id in graph.reaches(area) {
+            let next = graph.reach(ReachId(id));
+            if !flags.allow(TravelFlags::for_travel_type(next.travel_type))
+                || !model.can_enter(next.target, flags)
+            {
+                continue;
+            }
+            let cost = cost
+                + u64::from(next.travel_time)
+                + u64::from(model.crossing(area, arrived.end, next.start, true));
+            let slot = id as usize;
+            if cost < best[slot] {
+                best[slot] = cost;
+                first[slot] = first[state].or(Some(ReachId(id)));
+                heap.push(Reverse((cost, slot)));
+            }
+        }
+    }
+    None
+}

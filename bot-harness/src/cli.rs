@@ -64,6 +64,9 @@ pub(crate) enum AasCommand {
         #[arg(long)]
         svg: PathBuf,
     },
+    /// Travel times and first reachabilities between areas or points of a `.aas` (Quake III
+    /// or native), by the clustered router with the file's clusters and default travel flags.
+    Route(RouteArgs),
     /// Read a `.aas` (validating it) and write it back out.
     Convert {
         /// The `.aas` to read.
@@ -104,6 +107,21 @@ pub(crate) struct InfoArgs {
     /// The file to describe.
     pub(crate) file: PathBuf,
     /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Arguments of `aas route`.
+#[derive(Debug, Args)]
+pub(crate) struct RouteArgs {
+    /// The `.aas` to route in.
+    pub(crate) file: PathBuf,
+    /// The queries, one per line: `START GOAL` (the file's 1-based area numbers) or
+    /// `X Y Z X Y Z` (a start point, the origin, and a goal point); `-` reads standard input.
+    /// Blank lines are skipped.
+    #[arg(long)]
+    pub(crate) pairs: PathBuf,
+    /// Print one JSON document `{"results": [...]}` instead of one line per query.
     #[arg(long)]
     pub(crate) json: bool,
 }

@@ -5,6 +5,7 @@ mod aas_compile;
 mod aas_convert;
 mod aas_info;
 mod aas_render;
+mod aas_route;
 mod map_info;
 mod reach_by_type;
 
@@ -30,5 +31,6 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         }) => aas_compare::run(ours, reference, bsp, *json, out),
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
         Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
+        Command::Aas(AasCommand::Route(args)) => aas_route::run(args, out),
     }
 }

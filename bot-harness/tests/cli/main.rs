@@ -4,3 +4,4 @@
 mod aas;
 mod common;
 mod map_info;
+mod route;

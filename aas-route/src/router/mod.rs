@@ -1,0 +1,274 @@
+//! [`Router`]: the clustered router — lazily built area and portal caches of `u16` travel
+//! times (hundredths of a second) under an LRU byte budget, answering the same queries as
+//! [`reference_route`](crate::reference_route) with the same [cost model](crate::cost).
+//!
+//! - **Area cache** (cluster `C`, goal `G` routed in `C`, flags): per local state `r` of `C`
+//!   (a reachability between two areas routed in `C`; routed = members and portals), the
+//!   time from `r`'s start to entering `G` without leaving `C`.
+//! - **Portal cache** (goal `G`, flags): per portal `P`, the time from having entered `P` to
+//!   entering `G`.
+//! - **Query** from `S` (at `origin`) to `G`: the least, over the allowed reachabilities `r`
+//!   leaving `S` and the clusters `C` `r` is local to, of the crossing of `S` from `origin` to
+//!   `r`'s start plus `T_{C,G}(r)` (when `G` is routed in `C`) or `T_{C,P}(r) + U_G(P)` for
+//!   a portal `P` of `C`. Routes that leave the start's cluster and come back are considered
+//!   too (botlib's same-cluster shortcut ignores them).
+//!
+//! In dense mode ([`RouterSettings::dense`]) every area is routed as one cluster.
+//!
+//! Queries the clusters cannot answer fall back to the flat reference search: a start or goal
+//! in no cluster, and every query when some area in no cluster has both incoming and
+//! outgoing reachabilities (a route could pass through it unseen by the caches).
+
+mod area_cache;
+mod budget;
+mod layout;
+mod portal_cache;
+mod query;
+mod queue;
+
+use std::sync::Arc;
+
+use budget::{CacheKey, CacheStore, Cached};
+use layout::Layout;
+
+use crate::cluster::{ClusterInfo, Clustering, ClusteringError, Membership};
+use crate::cost::CostModel;
+use crate::graph::RouteGraph;
+use crate::ids::{AreaId, ClusterId};
+use crate::travel::TravelFlags;
+
+/// Settings of a [`Router`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RouterSettings {
+    /// The most bytes the stored caches may count (see [`Router::bytes_used`]); default
+    /// 2 MiB, Doom 3's routing-cache limit.
+    pub budget_bytes: usize,
+    /// Dense mode, for small maps: route as if every area were in one cluster, so each goal
+    /// has one area cache over all reachabilities (`2 · R` bytes for `R` reachabilities;
+    /// all goals: `2 · A · R`) and a query is one look-up per reachability leaving the start.
+    /// No portal caches, no fallbacks. The cost model still charges the clustering's portal
+    /// areas their maximum crossing, so answers are the same as in clustered mode. Default
+    /// `false`.
+    pub dense: bool,
+}
+
+impl Default for RouterSettings {
+    fn default() -> Self {
+        Self {
+            budget_bytes: 2 * 1024 * 1024,
+            dense: false,
+        }
+    }
+}
+
+/// Counters of a [`Router`]'s work since it was built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RouterStats {
+    /// Queries answered.
+    pub queries: u64,
+    /// Queries answered by the flat reference search instead of the caches.
+    pub fallbacks: u64,
+    /// Area caches computed (including recomputations after eviction or invalidation).
+    pub area_caches_built: u64,
+    /// Portal caches computed.
+    pub portal_caches_built: u64,
+}
+
+/// The clustered router over one graph (see the [module docs](self)).
+#[derive(Debug)]
+pub struct Router<'g, G: RouteGraph> {
+    graph: &'g G,
+    clustering: Clustering,
+    model: CostModel,
+    layout: Layout,
+    store: CacheStore,
+    stats: RouterStats,
+}
+
+impl<'g, G: RouteGraph> Router<'g, G> {
+    /// A router over `graph` with `clustering` (validated here), its cost model built with
+    /// the clustering's portal areas, and no caches yet. In [dense](RouterSettings::dense)
+    /// mode it routes with a single cluster of every area instead (see
+    /// [`clustering`](Self::clustering)).
+    ///
+    /// # Errors
+    /// When the clustering does not fit the graph ([`Clustering::validate`]).
+    ///
+    /// # Complexity
+    /// `O(A + R)` for the graph's `A` areas and `R` reachabilities.
+    pub fn new(
+        graph: &'g G,
+        clustering: Clustering,
+        settings: RouterSettings,
+    ) -> Result<Self, ClusteringError> {
+        clustering.validate(graph)?;
+        let model = CostModel::new(graph, &clustering.portal_areas());
+        let clustering = if settings.dense {
+            single_cluster(graph.area_count())
+        } else {
+            clustering
+        };
+        let layout = Layout::new(graph, &clustering, &model);
+        Ok(Self {
+            graph,
+            clustering,
+            model,
+            layout,
+            store: CacheStore::new(settings.budget_bytes),
+            stats: RouterStats::default(),
+        })
+    }
+
+    /// The graph routed over.
+    #[must_use]
+    pub fn graph(&self) -> &'g G {
+        self.graph
+    }
+
+    /// The clustering routed with: the one given, or in dense mode a single cluster holding
+    /// every area.
+    #[must_use]
+    pub fn clustering(&self) -> &Clustering {
+        &self.clustering
+    }
+
+    /// The cost model (with the current disabled areas).
+    #[must_use]
+    pub fn model(&self) -> &CostModel {
+        &self.model
+    }
+
+    /// The bytes the stored caches count: per cache 2 bytes per `u16` time, 4 per recorded
+    /// cluster and a fixed header estimate. Never above [`budget_bytes`](Self::budget_bytes).
+    #[must_use]
+    pub fn bytes_used(&self) -> usize {
+        self.store.used()
+    }
+
+    /// The bytes of the static structure built on construction, outside the budget: the
+    /// copied reachabilities, the per-cluster local states and reversed reachabilities, and
+    /// the precomputed in-area crossing times (an estimate of the heap contents).
+    #[must_use]
+    pub fn static_bytes(&self) -> usize {
+        self.layout.bytes()
+    }
+
+    /// The byte budget of the stored caches.
+    #[must_use]
+    pub fn budget_bytes(&self) -> usize {
+        self.store.budget()
+    }
+
+    /// How many caches are stored.
+    #[must_use]
+    pub fn cache_count(&self) -> usize {
+        self.store.len()
+    }
+
+    /// The work counters.
+    #[must_use]
+    pub fn stats(&self) -> RouterStats {
+        self.stats
+    }
+
+    /// Drops every stored cache.
+    pub fn clear_caches(&mut self) {
+        self.store.clear();
+    }
+
+    /// Disables (`enabled = false`) or re-enables `area` for routing, dropping exactly the
+    /// caches that depended on it: the area caches of the cluster(s) it is routed in, and the
+    /// portal caches built from any of those. Nothing is dropped when the state does not
+    /// change, or for an area in no cluster (no cache routes through one). An area outside the
+    /// graph is ignored.
+    pub fn set_area_enabled(&mut self, area: AreaId, enabled: bool) {
+        if area.index() >= self.model.area_count() || self.model.is_disabled(area) != enabled {
+            return;
+        }
+        self.model.set_enabled(area, enabled);
+        let affected: Vec<ClusterId> = self.layout.routed_in[area.index()]
+            .iter()
+            .flatten()
+            .map(|&(c, _)| c)
+            .collect();
+        if affected.is_empty() {
+            return;
+        }
+        self.store.remove_where(|key, cached| match key {
+            CacheKey::Area(cluster, _, _) => affected.contains(cluster),
+            CacheKey::Portal(_, _) => cached.clusters.iter().any(|c| affected.contains(c)),
+        });
+    }
+
+    /// The area cache of (`cluster`, `goal`) under the query flags `flags`, built if needed.
+    fn area_cache(&mut self, cluster: ClusterId, goal: AreaId, flags: TravelFlags) -> Arc<[u16]> {
+        fetch_area(
+            &self.layout,
+            &self.model,
+            &mut self.store,
+            &mut self.stats,
+            (cluster, goal, flags),
+        )
+    }
+
+    /// The portal cache of `goal` under the query flags `flags`, built if needed.
+    fn portal_cache(&mut self, goal: AreaId, flags: TravelFlags) -> Arc<[u16]> {
+        let key = CacheKey::Portal(goal, flags);
+        if let Some(cached) = self.store.get(key) {
+            return cached.times;
+        }
+        let (layout, model, store, stats) =
+            (&self.layout, &self.model, &mut self.store, &mut self.stats);
+        let built = portal_cache::build(layout, &self.clustering, model, goal, &mut |c, g| {
+            fetch_area(layout, model, store, stats, (c, g, flags))
+        });
+        self.stats.portal_caches_built += 1;
+        let times: Arc<[u16]> = built.times.into();
+        self.store.insert(
+            key,
+            Cached {
+                times: Arc::clone(&times),
+                clusters: built.clusters.into(),
+            },
+        );
+        times
+    }
+}
+
+/// The clustering of dense mode: every area in cluster 0, no portals.
+fn single_cluster(areas: usize) -> Clustering {
+    Clustering {
+        membership: vec![Membership::Cluster(ClusterId(0)); areas],
+        portals: Vec::new(),
+        clusters: vec![ClusterInfo {
+            areas: (0..areas)
+                .map(|a| AreaId(u32::try_from(a).unwrap_or(u32::MAX)))
+                .collect(),
+            portals: Vec::new(),
+        }],
+    }
+}
+
+/// The area cache of `(cluster, goal, flags)` from `store`, built and stored if missing.
+fn fetch_area(
+    layout: &Layout,
+    model: &CostModel,
+    store: &mut CacheStore,
+    stats: &mut RouterStats,
+    (cluster, goal, flags): (ClusterId, AreaId, TravelFlags),
+) -> Arc<[u16]> {
+    let key = CacheKey::Area(cluster, goal, flags);
+    if let Some(cached) = store.get(key) {
+        return cached.times;
+    }
+    let times: Arc<[u16]> = area_cache::build(layout, model, cluster, goal, flags).into();
+    stats.area_caches_built += 1;
+    store.insert(
+        key,
+        Cached {
+            times: Arc::clone(&times),
+            clusters: Arc::new([]),
+        },
+    );
+    times
+}

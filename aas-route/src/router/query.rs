@@ -1,0 +1,149 @@
+//! [`Router::route`]: the travel time and first reachability from a start area to a goal
+//! area, read from the caches.
+
+use std::sync::Arc;
+
+use glam::Vec3;
+
+use super::Router;
+use crate::cluster::Membership;
+use crate::graph::RouteGraph;
+use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
+use crate::reference::{Route, reference_route};
+use crate::travel::TravelFlags;
+
+impl<G: RouteGraph> Router<'_, G> {
+    /// The least-time route from `start` (the player at `origin` in it) to `goal` under
+    /// `flags`, exactly as [`reference_route`] answers it ([`crate::cost`]): its time in
+    /// hundredths of a second and its first reachability (of those that start an optimal
+    /// route, the one with the lowest id). `None` when there is no route, its time exceeds
+    /// `u16::MAX`, or either area is outside the graph; `start == goal` takes time 0 and no
+    /// reachability.
+    ///
+    /// A start or goal in no cluster, or a clustering that leaves a pass-through area in no
+    /// cluster, is answered by [`reference_route`] (counted in
+    /// [`RouterStats::fallbacks`](super::RouterStats::fallbacks)).
+    ///
+    /// # Complexity
+    /// Warm (caches stored): `O(k · p)` for the `k` reachabilities leaving `start` and the
+    /// `p` portals of its cluster(s). Cold: builds the goal's area cache and portal cache (and
+    /// the area caches of the portals those need), each a Dijkstra over one cluster.
+    pub fn route(
+        &mut self,
+        start: AreaId,
+        origin: Vec3,
+        goal: AreaId,
+        flags: TravelFlags,
+    ) -> Option<Route> {
+        let areas = self.layout.leaving.len();
+        if start.index() >= areas || goal.index() >= areas {
+            return None;
+        }
+        self.stats.queries += 1;
+        if start == goal {
+            return Some(Route {
+                time: 0,
+                first: None,
+            });
+        }
+        let unclustered =
+            |area: AreaId| self.clustering.membership[area.index()] == Membership::None;
+        if !self.layout.complete || unclustered(start) || unclustered(goal) {
+            self.stats.fallbacks += 1;
+            return reference_route(self.graph, &self.model, start, origin, goal, flags);
+        }
+        let flags = self.model.query_flags(start, goal, flags);
+
+        // The allowed reachabilities leaving the start, each with the crossing to its start.
+        let exits: Vec<(ReachId, u32)> = self.layout.leaving[start.index()]
+            .clone()
+            .map(ReachId)
+            .filter(|&r| self.layout.allowed(r, flags, &self.model))
+            .map(|r| {
+                let begin = self.layout.reaches[r.index()].start;
+                (r, self.model.crossing(start, origin, begin, false))
+            })
+            .collect();
+        let mut clusters: Vec<ClusterId> = exits
+            .iter()
+            .flat_map(|&(r, _)| self.layout.locals[r.index()])
+            .flatten()
+            .map(|(c, _)| c)
+            .collect();
+        clusters.sort_unstable();
+        clusters.dedup();
+
+        let mut best: Option<(u32, ReachId)> = None;
+        let mut portal_times = None;
+        for cluster in clusters {
+            // The local-state index in `cluster` of each exit local to it.
+            let local: Vec<(ReachId, u32, usize)> = exits
+                .iter()
+                .filter_map(|&(r, crossing)| {
+                    self.layout.locals[r.index()]
+                        .iter()
+                        .flatten()
+                        .find(|(c, _)| *c == cluster)
+                        .map(|&(_, state)| (r, crossing, state as usize))
+                })
+                .collect();
+            if self.layout.routed_index(goal, cluster).is_some() {
+                let cache = self.area_cache(cluster, goal, flags);
+                offer(&mut best, &local, &cache, 0);
+            }
+            if self.clustering.clusters[cluster.index()].portals.is_empty() {
+                continue;
+            }
+            let onward = match &portal_times {
+                Some(times) => Arc::clone(times),
+                None => {
+                    let times = self.portal_cache(goal, flags);
+                    portal_times = Some(Arc::clone(&times));
+                    times
+                }
+            };
+            // Nearest portals first: a route through a portal costs at least its onward time
+            // plus 1 (the start's crossing), so once that exceeds the best time found the
+            // remaining portals cannot win (ties are still tried, for the lowest reachability).
+            let mut portals: Vec<(u16, PortalId)> = self.clustering.clusters[cluster.index()]
+                .portals
+                .iter()
+                .map(|&p| (onward[p.index()], p))
+                .filter(|&(rest, _)| rest != u16::MAX)
+                .collect();
+            portals.sort_unstable();
+            for (rest, portal) in portals {
+                if best.is_some_and(|(time, _)| u32::from(rest) + 1 > time) {
+                    break;
+                }
+                let area = self.clustering.portals[portal.index()].area;
+                let cache = self.area_cache(cluster, area, flags);
+                offer(&mut best, &local, &cache, u32::from(rest));
+            }
+        }
+        let (time, first) = best?;
+        Some(Route {
+            time: u16::try_from(time).ok()?,
+            first: Some(first),
+        })
+    }
+}
+
+/// Lowers `best` (time, first reachability; ties to the lower id) with each exit `(r, crossing,
+/// local state)` whose cached time to the cache's goal is known, plus `rest` after it.
+fn offer(
+    best: &mut Option<(u32, ReachId)>,
+    exits: &[(ReachId, u32, usize)],
+    cache: &[u16],
+    rest: u32,
+) {
+    for &(reach, crossing, state) in exits {
+        if cache[state] == u16::MAX {
+            continue;
+        }
+        let time = crossing + u32::from(cache[state]) + rest;
+        if best.is_none_or(|b| (time, reach) < b) {
+            *best = Some((time, reach));
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! Route queries on the shared `.aas` files with their stored clustering: warm same-cluster
+//! and cross-cluster queries (caches built beforehand), warm queries in dense mode, the cold
+//! cost per goal (caches dropped, then one cross-cluster query per goal — same-cluster on maps
+//! with a single cluster), and the flat reference search for comparison. Before measuring,
+//! prints per map the bytes of the complete default-flag cache set against botlib's
+//! full-cache memory model (and what dense mode would need).
+
+use std::hint::black_box;
+
+use aas_geom::format::aas_q3::AasFile;
+use aas_geom::world::AasWorld;
+use aas_route::{
+    AreaId, Clustering, CostModel, RouteGraph, Router, RouterSettings, TravelFlags, reference_route,
+};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
+
+/// Queries per measured batch.
+const BATCH: usize = 256;
+/// Goals per cold batch.
+const COLD_GOALS: usize = 16;
+
+/// A loaded map.
+struct Map {
+    name: &'static str,
+    world: AasWorld,
+    clustering: Clustering,
+}
+
+/// The areas with reachabilities (all clustered on the shared maps).
+fn routable(map: &Map) -> Vec<AreaId> {
+    (0..map.world.area_count())
+        .map(|i| AreaId(u32::try_from(i).unwrap_or(0)))
+        .filter(|&a| !map.world.reaches(a).is_empty())
+        .collect()
+}
+
+/// Deterministic (start, goal) pairs, `same`: sharing a cluster or not.
+fn pairs(map: &Map, same: bool) -> Vec<(AreaId, AreaId)> {
+    let areas = routable(map);
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        areas[usize::try_from(state % areas.len() as u64).unwrap_or(0)]
+    };
+    let mut out = Vec::new();
+    for _ in 0..BATCH * 200 {
+        let (s, g) = (next(), next());
+        if s != g && map.clustering.shared_cluster(s, g).is_some() == same {
+            out.push((s, g));
+            if out.len() == BATCH {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The cold-cost queries: `COLD_GOALS` cross-cluster pairs (same-cluster ones on maps with
+/// a single cluster).
+fn cold_pairs(map: &Map) -> Vec<(AreaId, AreaId)> {
+    let mut queries = pairs(map, false);
+    if queries.is_empty() {
+        queries = pairs(map, true);
+    }
+    queries.truncate(COLD_GOALS);
+    queries
+}
+
+fn route_all(router: &mut Router<'_, AasWorld>, pairs: &[(AreaId, AreaId)]) -> u64 {
+    pairs
+        .iter()
+        .filter_map(|&(s, g)| {
+            let origin = router.graph().area(s).center;
+            router.route(black_box(s), origin, black_box(g), TravelFlags::DEFAULT)
+        })
+        .map(|r| u64::from(r.time))
+        .sum()
+}
+
+/// Prints, per map, the bytes of every default-flag cache (each goal asked from its own
+/// cluster and from another) against `memory_model_bytes`.
+fn report_memory(maps: &[Map]) {
+    for map in maps {
+        let settings = RouterSettings {
+            budget_bytes: usize::MAX,
+            ..RouterSettings::default()
+        };
+        let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
+            continue;
+        };
+        let areas = routable(map);
+        for &goal in &areas {
+            for &start in &areas {
+                if start != goal {
+                    let origin = map.world.area(start).center;
+                    router.route(start, origin, goal, TravelFlags::DEFAULT);
+                    break;
+                }
+            }
+            if let Some(&other) = areas
+                .iter()
+                .find(|&&s| map.clustering.shared_cluster(s, goal).is_none())
+            {
+                router.route(
+                    other,
+                    map.world.area(other).center,
+                    goal,
+                    TravelFlags::DEFAULT,
+                );
+            }
+        }
+        // Dense mode: one cache of every reachability per goal.
+        let dense = areas.len() * (64 + 2 * map.world.reach_count());
+        #[expect(
+            clippy::print_stderr,
+            reason = "the memory comparison is a bench output"
+        )]
+        {
+            eprintln!(
+                "route_queries memory {}: {} caches, {} bytes; memory model {} bytes; dense \
+                 mode {dense} bytes; static layout {} bytes",
+                map.name,
+                router.cache_count(),
+                router.bytes_used(),
+                map.clustering.memory_model_bytes(&map.world),
+                router.static_bytes()
+            );
+        }
+    }
+}
+
+fn route_queries(c: &mut Criterion) {
+    let Some(dir) = benches::shared_maps_dir() else {
+        #[expect(
+            clippy::print_stderr,
+            reason = "a bench run without data must say why it measured nothing"
+        )]
+        {
+            eprintln!("route_queries: real data not found (set REAL_DATA); nothing measured");
+        }
+        return;
+    };
+    let maps: Vec<Map> = benches::SHARED_MAPS
+        .iter()
+        .filter_map(|&name| {
+            let bytes = std::fs::read(dir.join(format!("{name}.aas"))).ok()?;
+            let world = AasWorld::from_q3(&AasFile::from_bytes(&bytes).ok()?).ok()?;
+            let clustering = Clustering::from_world(&world);
+            Some(Map {
+                name,
+                world,
+                clustering,
+            })
+        })
+        .collect();
+    report_memory(&maps);
+
+    for (group_name, same) in [
+        ("route_warm_same_cluster", true),
+        ("route_warm_cross_cluster", false),
+    ] {
+        let mut group = c.benchmark_group(group_name);
+        group.throughput(Throughput::Elements(BATCH as u64));
+        for map in &maps {
+            let queries = pairs(map, same);
+            if queries.is_empty() {
+                continue;
+            }
+            let Ok(mut router) = Router::new(
+                &map.world,
+                map.clustering.clone(),
+                RouterSettings::default(),
+            ) else {
+                continue;
+            };
+            route_all(&mut router, &queries);
+            group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+                b.iter(|| route_all(&mut router, &queries));
+            });
+        }
+        group.finish();
+    }
+
+    let mut group = c.benchmark_group("route_warm_dense");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for map in &maps {
+        let mut queries = pairs(map, true);
+        queries.extend(pairs(map, false));
+        queries.truncate(BATCH);
+        let settings = RouterSettings {
+            dense: true,
+            ..RouterSettings::default()
+        };
+        let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
+            continue;
+        };
+        route_all(&mut router, &queries);
+        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+            b.iter(|| route_all(&mut router, &queries));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("route_cold_per_goal");
+    group.throughput(Throughput::Elements(COLD_GOALS as u64));
+    for map in &maps {
+        let queries = cold_pairs(map);
+        let Ok(mut router) = Router::new(
+            &map.world,
+            map.clustering.clone(),
+            RouterSettings::default(),
+        ) else {
+            continue;
+        };
+        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+            b.iter(|| {
+                router.clear_caches();
+                route_all(&mut router, &queries)
+            });
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("route_reference");
+    group.throughput(Throughput::Elements(COLD_GOALS as u64));
+    for map in &maps {
+        let queries = cold_pairs(map);
+        let model = CostModel::new(&map.world, &map.clustering.portal_areas());
+        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+            b.iter(|| {
+                queries
+                    .iter()
+                    .filter_map(|&(s, g)| {
+                        let origin = map.world.area(s).center;
+                        reference_route(&map.world, &model, s, origin, g, TravelFlags::DEFAULT)
+                    })
+                    .map(|r| u64::from(r.time))
+                    .sum::<u64>()
+            });
+        });
+    }
+    group.finish();
+}
+
+/// `criterion_group!` makes an undocumented public function; a private module keeps it private.
+mod group {
+    use super::route_queries;
+    criterion::criterion_group!(benches, route_queries);
+}
+use group::benches;
+criterion_main!(benches);

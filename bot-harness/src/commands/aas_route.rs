@@ -1,0 +1,184 @@
+//! `aas route FILE --pairs PAIRS [--json]`: the travel time and first reachability of each
+//! query of PAIRS, answered by `aas-route`'s clustered router with the file's clusters and
+//! the default travel flags.
+//!
+//! A query line is `START GOAL` (the file's 1-based area numbers; the origin is the start
+//! area's centre) or `X Y Z X Y Z` (a start point, which is also the origin, and a goal
+//! point, each placed in its area). Each query prints `TIME REACH` — the travel time in
+//! hundredths of a second and the file's 1-based number of the first reachability (0 when
+//! the start is the goal) — or `null` when there is no route or a point is in no area. With
+//! `--json`: `{"results": [{"time": T, "reach": R} or null, ...]}`.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use aas_geom::world::AasWorld;
+use aas_route::{AreaId, Clustering, RouteGraph, Router, RouterSettings, TravelFlags};
+use glam::Vec3;
+use serde::Serialize;
+
+use super::aas_info::read_world;
+use crate::cli::RouteArgs;
+use crate::error::CliError;
+
+/// One answer (field names are a stable contract).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+struct RouteResult {
+    /// Travel time, hundredths of a second.
+    time: u16,
+    /// The file's 1-based reachability number; 0 when the start is the goal.
+    reach: u32,
+}
+
+/// The JSON report.
+#[derive(Debug, Serialize)]
+struct RouteReport {
+    results: Vec<Option<RouteResult>>,
+}
+
+/// One parsed query.
+enum Query {
+    /// Start and goal areas (our 0-based ids).
+    Areas(AreaId, AreaId),
+    /// Start point (the origin) and goal point.
+    Points(Vec3, Vec3),
+}
+
+pub(super) fn run(args: &RouteArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let world = read_world(&args.file)?;
+    let queries = read_queries(&args.pairs, world.areas.len())?;
+    let clustering = Clustering::from_world(&world);
+    let mut router =
+        Router::new(&world, clustering, RouterSettings::default()).map_err(|e| CliError::Io {
+            path: args.file.clone(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("unusable clustering: {e}"),
+            ),
+        })?;
+    let results: Vec<Option<RouteResult>> = queries
+        .iter()
+        .map(|query| answer(&mut router, &world, query))
+        .collect();
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &RouteReport { results })?;
+        writeln!(out)?;
+    } else {
+        for result in results {
+            match result {
+                Some(r) => writeln!(out, "{} {}", r.time, r.reach)?,
+                None => writeln!(out, "null")?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The router's answer to one query.
+fn answer(
+    router: &mut Router<'_, AasWorld>,
+    world: &AasWorld,
+    query: &Query,
+) -> Option<RouteResult> {
+    let (start, origin, goal) = match *query {
+        Query::Areas(start, goal) => (start, world.area(start).center, goal),
+        Query::Points(from, to) => (
+            AreaId(world.point_area(from)?.0),
+            from,
+            AreaId(world.point_area(to)?.0),
+        ),
+    };
+    let route = router.route(start, origin, goal, TravelFlags::DEFAULT)?;
+    Some(RouteResult {
+        time: route.time,
+        reach: route.first.map_or(0, |r| r.0 + 1),
+    })
+}
+
+/// The queries of `path` (`-`: standard input), checked against `areas` areas.
+fn read_queries(path: &Path, areas: usize) -> Result<Vec<Query>, CliError> {
+    let io_error = |source| CliError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        for line in std::io::stdin().lock().lines() {
+            text.push_str(&line.map_err(io_error)?);
+            text.push('\n');
+        }
+        text
+    } else {
+        std::fs::read_to_string(path).map_err(io_error)?
+    };
+    let mut queries = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let query = parse_query(line, areas).map_err(|message| {
+            io_error(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("line {}: {message}", index + 1),
+            ))
+        })?;
+        queries.push(query);
+    }
+    Ok(queries)
+}
+
+/// One query line: two area numbers (1-based, at most `areas`) or six coordinates.
+fn parse_query(line: &str, areas: usize) -> Result<Query, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    match fields.as_slice() {
+        [start, goal] => {
+            let area = |field: &str| -> Result<AreaId, String> {
+                let number: u32 = field
+                    .parse()
+                    .map_err(|_| format!("`{field}` is not an area number"))?;
+                if number == 0 || number as usize > areas {
+                    return Err(format!("area {number} is not in 1..={areas}"));
+                }
+                Ok(AreaId(number - 1))
+            };
+            Ok(Query::Areas(area(start)?, area(goal)?))
+        }
+        [_, _, _, _, _, _] => {
+            let mut values = [0.0_f32; 6];
+            for (value, field) in values.iter_mut().zip(&fields) {
+                *value = field
+                    .parse()
+                    .map_err(|_| format!("`{field}` is not a coordinate"))?;
+            }
+            Ok(Query::Points(
+                Vec3::new(values[0], values[1], values[2]),
+                Vec3::new(values[3], values[4], values[5]),
+            ))
+        }
+        _ => Err(format!(
+            "expected `START GOAL` or `X Y Z X Y Z`, got {} fields",
+            fields.len()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Query, parse_query};
+
+    #[test]
+    fn parses_area_pairs_and_points() {
+        assert!(matches!(
+            parse_query("3 7", 10),
+            Ok(Query::Areas(a, b)) if a.0 == 2 && b.0 == 6
+        ));
+        assert!(matches!(
+            parse_query(" 1 2 3 4.5 -5 6 ", 10),
+            Ok(Query::Points(..))
+        ));
+        assert!(parse_query("0 1", 10).is_err());
+        assert!(parse_query("1 11", 10).is_err());
+        assert!(parse_query("1 2 3", 10).is_err());
+        assert!(parse_query("a b", 10).is_err());
+    }
+}
