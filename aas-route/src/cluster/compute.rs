@@ -4,7 +4,10 @@
 //!    cluster ([`Membership::None`](super::Membership::None), as BSPC's cluster 0): no route
 //!    can start, end or pass there, and clustering does not flood through them.
 //! 2. **Portal candidates** (see [`portals`](super::portals)): the routable areas with
-//!    `CLUSTERPORTAL` contents, plus the automatically detected local separators.
+//!    `CLUSTERPORTAL` contents, plus the automatically detected local separators whose
+//!    maximum crossing time is at most
+//!    [`max_portal_crossing`](ClusterSettings::max_portal_crossing) (a wide portal area
+//!    makes every route through it look slower, see [`crate::cost`]).
 //! 3. **Flood**: clusters are the connected groups of routable areas through shared faces and
 //!    reachabilities (both directions) that do not pass through a candidate.
 //! 4. **Validity, until stable**: a candidate next to fewer or more than two clusters is
@@ -14,7 +17,8 @@
 //! 5. **Optimisation** (see [`merge`]): pairs of clusters separated only by
 //!    automatic portals are merged while the memory model decreases.
 //! 6. **Refinement** (see [`refine`](super::refine)): a large cluster is cut along a
-//!    breadth-first layer of its areas when that lowers the memory model, repeatedly.
+//!    breadth-first layer of its areas (only of areas narrow enough to be portals) when that
+//!    lowers the memory model, repeatedly.
 //! 7. **Fallback**: when the authored portals alone give a smaller memory model, that
 //!    clustering is returned instead, so automatic detection never makes it worse.
 //!
@@ -27,7 +31,9 @@ use super::partition::{Partition, flood, touching};
 use super::portals::select_portals;
 use super::refine::refine;
 use super::{ClusterSettings, Clustering, merge};
+use crate::cost::CostModel;
 use crate::graph::{AreaContents, RouteGraph};
+use crate::ids::AreaId;
 
 impl Clustering {
     /// Clusters and portals of `graph`.
@@ -48,7 +54,7 @@ impl Clustering {
     /// ("Clustering") states the rules in full.
     #[must_use]
     pub fn compute(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
-        let problem = Problem::new(graph, settings.optimise);
+        let problem = Problem::new(graph, settings);
         let only_authored = problem.solve(problem.authored.clone());
         if !settings.automatic_portals {
             return only_authored;
@@ -56,6 +62,7 @@ impl Clustering {
         let mut computed = problem.solve(select_portals(
             &problem.adjacency,
             &problem.authored,
+            &problem.narrow,
             settings,
         ));
         if settings.refine {
@@ -75,6 +82,9 @@ pub(crate) struct Problem {
     pub(crate) adjacency: Adjacency,
     /// Per area: whether it is a routable map-authored portal.
     pub(crate) authored: Vec<bool>,
+    /// Per area: whether its maximum crossing time is small enough for an automatic portal
+    /// ([`ClusterSettings::max_portal_crossing`]).
+    pub(crate) narrow: Vec<bool>,
     /// Per area: whether reachabilities leave it.
     has_reaches: Vec<bool>,
     /// Whether to merge clusters on the memory model.
@@ -83,9 +93,19 @@ pub(crate) struct Problem {
 
 impl Problem {
     /// The problem of `graph`.
-    fn new(graph: &impl RouteGraph, optimise: bool) -> Self {
+    fn new(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
         let adjacency = Adjacency::of(graph);
         let count = graph.area_count();
+        let every_area: Vec<AreaId> = (0..count).map(crate::cost::area_id).collect();
+        let crossings = CostModel::new(graph, &every_area);
+        let narrow = every_area
+            .iter()
+            .map(|&a| {
+                crossings
+                    .portal_crossing(a)
+                    .is_some_and(|max| max <= settings.max_portal_crossing)
+            })
+            .collect();
         let authored = (0..count)
             .map(|a| {
                 adjacency.routable[a]
@@ -101,8 +121,9 @@ impl Problem {
         Self {
             adjacency,
             authored,
+            narrow,
             has_reaches,
-            optimise,
+            optimise: settings.optimise,
         }
     }
 

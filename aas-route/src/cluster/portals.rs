@@ -154,6 +154,7 @@ pub(crate) fn automatic_candidates(
 pub(crate) fn select_portals(
     adjacency: &Adjacency,
     authored: &[bool],
+    narrow: &[bool],
     settings: &ClusterSettings,
 ) -> Vec<bool> {
     let mut portal: Vec<bool> = authored
@@ -166,7 +167,7 @@ pub(crate) fn select_portals(
     }
     for area in automatic_candidates(adjacency, settings, &portal) {
         let area = area as usize;
-        if adjacency.of_area(area).iter().all(|&n| !portal[n as usize]) {
+        if narrow[area] && adjacency.of_area(area).iter().all(|&n| !portal[n as usize]) {
             portal[area] = true;
         }
     }

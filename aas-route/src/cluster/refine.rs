@@ -207,6 +207,9 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
             for layering in layers(&problem.adjacency, &best.membership, id, first.index()) {
                 for index in eligible(&layering, total) {
                     for cut in cuts(&problem.adjacency, &layering, index, portals.len()) {
+                        if !cut.iter().all(|&area| problem.narrow[area]) {
+                            continue;
+                        }
                         let mut candidates = portals.clone();
                         for area in cut {
                             candidates[area] = true;

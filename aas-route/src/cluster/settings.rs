@@ -21,6 +21,13 @@ pub struct ClusterSettings {
     /// Whether large clusters are then cut along breadth-first layers of their areas (open
     /// spaces with no narrow opening) while that lowers the memory model.
     pub refine: bool,
+    /// The largest maximum crossing time (hundredths of a second; see
+    /// [`CostModel::portal_crossing`](crate::CostModel::portal_crossing)) of an automatic
+    /// portal area. A route entering a portal area is charged its maximum crossing whatever
+    /// way it crosses, so wide portal areas make routes look slower than they are; areas
+    /// above this are never made portals automatically (authored portals always are). The
+    /// default 48 is about 145 units at walking speed, a door opening's crossing.
+    pub max_portal_crossing: u32,
 }
 
 impl Default for ClusterSettings {
@@ -31,6 +38,7 @@ impl Default for ClusterSettings {
             max_candidate_neighbours: 12,
             optimise: true,
             refine: true,
+            max_portal_crossing: 48,
         }
     }
 }
@@ -45,6 +53,7 @@ impl ClusterSettings {
             max_candidate_neighbours: 0,
             optimise: false,
             refine: false,
+            max_portal_crossing: 0,
         }
     }
 }
