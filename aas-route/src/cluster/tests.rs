@@ -18,6 +18,9 @@ struct TestGraph {
     reaches: Vec<Vec<u32>>,
     /// Per area: the areas it shares a face with.
     faces: Vec<Vec<u32>>,
+    /// Per area: whether the reachabilities leaving it start 1000 units from where those
+    /// entering it end (a wide area: crossing it costs 330).
+    wide: Vec<bool>,
 }
 
 impl TestGraph {
@@ -26,7 +29,14 @@ impl TestGraph {
             contents: vec![AreaContents::empty(); areas],
             reaches: vec![Vec::new(); areas],
             faces: vec![Vec::new(); areas],
+            wide: vec![false; areas],
         }
+    }
+
+    /// Makes `area` wide (see the field).
+    fn widen(mut self, area: u32) -> Self {
+        self.wide[area as usize] = true;
+        self
     }
 
     /// Reachabilities both ways between `a` and `b`.
@@ -98,13 +108,18 @@ impl RouteGraph for TestGraph {
 
     fn reach(&self, reach: ReachId) -> ReachInfo {
         let mut left = reach.index();
-        for list in &self.reaches {
+        for (source, list) in self.reaches.iter().enumerate() {
             if left < list.len() {
+                let start = if self.wide[source] {
+                    Vec3::new(0.0, 1000.0, 0.0)
+                } else {
+                    Vec3::ZERO
+                };
                 return ReachInfo {
                     target: AreaId(list[left]),
                     travel_type: 2,
                     travel_time: 10,
-                    start: Vec3::ZERO,
+                    start,
                     end: Vec3::ZERO,
                 };
             }
@@ -308,6 +323,33 @@ fn automatic_portals_are_the_doors_between_rooms() {
     let doors: Vec<u32> = clustering.portals.iter().map(|p| p.area.0).collect();
     assert_eq!(doors, [4, 9, 14, 19]);
     assert_eq!(clustering.clusters.len(), 5);
+}
+
+#[test]
+fn wide_openings_are_not_made_portals_automatically() {
+    // The door between the second and third rooms is wide: crossing it costs more than
+    // `max_portal_crossing`, so it is no portal (its narrow neighbours separate the rooms
+    // instead).
+    let graph = row_of_rooms(5, 4).widen(9);
+    let settings = ClusterSettings {
+        optimise: false,
+        ..ClusterSettings::default()
+    };
+    let clustering = Clustering::compute(&graph, &settings);
+    clustering.validate(&graph).unwrap();
+    let doors: Vec<u32> = clustering.portals.iter().map(|p| p.area.0).collect();
+    assert!(!doors.contains(&9), "{doors:?}");
+    assert!(doors.contains(&4) && doors.contains(&14), "{doors:?}");
+    let lenient = ClusterSettings {
+        max_portal_crossing: 1000,
+        ..settings
+    };
+    let doors: Vec<u32> = Clustering::compute(&graph, &lenient)
+        .portals
+        .iter()
+        .map(|p| p.area.0)
+        .collect();
+    assert_eq!(doors, [4, 9, 14, 19]);
 }
 
 #[test]
