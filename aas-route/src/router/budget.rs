@@ -8,6 +8,7 @@
 //! count: the budget bounds what is kept between queries.
 
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::ids::{AreaId, ClusterId};
@@ -16,6 +17,41 @@ use crate::travel::TravelFlags;
 /// The bytes counted per stored cache besides its times: the key, the recency stamp, the
 /// map slots and the shared-pointer header, estimated.
 pub(super) const HEADER_BYTES: usize = 64;
+
+/// A fast hasher for the small integer keys of the store (a multiply-and-rotate mix per
+/// word, as `FxHash` does): the keys are not attacker-controlled, and the default `SipHash`
+/// would be most of a warm query's time.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(SEED);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
 
 /// Which cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,7 +94,7 @@ pub(super) struct CacheStore {
     used: usize,
     /// The next recency stamp.
     clock: u64,
-    entries: HashMap<CacheKey, Entry>,
+    entries: HashMap<CacheKey, Entry, BuildHasherDefault<KeyHasher>>,
     /// Uses as (stamp, key), oldest first. A record is current when the key's entry still
     /// has that stamp; stale records are skipped on eviction and dropped when they pile up.
     recency: VecDeque<(u64, CacheKey)>,
@@ -71,7 +107,7 @@ impl CacheStore {
             budget,
             used: 0,
             clock: 0,
-            entries: HashMap::new(),
+            entries: HashMap::default(),
             recency: VecDeque::new(),
         }
     }
@@ -91,12 +127,12 @@ impl CacheStore {
         self.entries.len()
     }
 
-    /// The cache of `key`, marked as just used.
-    pub(super) fn get(&mut self, key: CacheKey) -> Option<Cached> {
+    /// The times of the cache of `key`, marked as just used.
+    pub(super) fn get(&mut self, key: CacheKey) -> Option<Arc<[u16]>> {
         let stamp = self.clock;
         let entry = self.entries.get_mut(&key)?;
         entry.stamp = stamp;
-        let cached = entry.cached.clone();
+        let cached = Arc::clone(&entry.cached.times);
         self.clock += 1;
         self.recency.push_back((stamp, key));
         self.compact();

@@ -214,8 +214,8 @@ impl<'g, G: RouteGraph> Router<'g, G> {
     /// The portal cache of `goal` under the query flags `flags`, built if needed.
     fn portal_cache(&mut self, goal: AreaId, flags: TravelFlags) -> Arc<[u16]> {
         let key = CacheKey::Portal(goal, flags);
-        if let Some(cached) = self.store.get(key) {
-            return cached.times;
+        if let Some(times) = self.store.get(key) {
+            return times;
         }
         let (layout, model, store, stats) =
             (&self.layout, &self.model, &mut self.store, &mut self.stats);
@@ -258,8 +258,8 @@ fn fetch_area(
     (cluster, goal, flags): (ClusterId, AreaId, TravelFlags),
 ) -> Arc<[u16]> {
     let key = CacheKey::Area(cluster, goal, flags);
-    if let Some(cached) = store.get(key) {
-        return cached.times;
+    if let Some(times) = store.get(key) {
+        return times;
     }
     let times: Arc<[u16]> = area_cache::build(layout, model, cluster, goal, flags).into();
     stats.area_caches_built += 1;

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use glam::Vec3;
+use smallvec::SmallVec;
 
 use super::Router;
 use crate::cluster::Membership;
@@ -55,7 +56,7 @@ impl<G: RouteGraph> Router<'_, G> {
         let flags = self.model.query_flags(start, goal, flags);
 
         // The allowed reachabilities leaving the start, each with the crossing to its start.
-        let exits: Vec<(ReachId, u32)> = self.layout.leaving[start.index()]
+        let exits: SmallVec<[(ReachId, u32); 16]> = self.layout.leaving[start.index()]
             .clone()
             .map(ReachId)
             .filter(|&r| self.layout.allowed(r, flags, &self.model))
@@ -64,7 +65,7 @@ impl<G: RouteGraph> Router<'_, G> {
                 (r, self.model.crossing(start, origin, begin, false))
             })
             .collect();
-        let mut clusters: Vec<ClusterId> = exits
+        let mut clusters: SmallVec<[ClusterId; 4]> = exits
             .iter()
             .flat_map(|&(r, _)| self.layout.locals[r.index()])
             .flatten()
@@ -77,7 +78,7 @@ impl<G: RouteGraph> Router<'_, G> {
         let mut portal_times = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
-            let local: Vec<(ReachId, u32, usize)> = exits
+            let local: SmallVec<[(ReachId, u32, usize); 16]> = exits
                 .iter()
                 .filter_map(|&(r, crossing)| {
                     self.layout.locals[r.index()]
@@ -105,12 +106,13 @@ impl<G: RouteGraph> Router<'_, G> {
             // Nearest portals first: a route through a portal costs at least its onward time
             // plus 1 (the start's crossing), so once that exceeds the best time found the
             // remaining portals cannot win (ties are still tried, for the lowest reachability).
-            let mut portals: Vec<(u16, PortalId)> = self.clustering.clusters[cluster.index()]
-                .portals
-                .iter()
-                .map(|&p| (onward[p.index()], p))
-                .filter(|&(rest, _)| rest != u16::MAX)
-                .collect();
+            let mut portals: SmallVec<[(u16, PortalId); 16]> = self.clustering.clusters
+                [cluster.index()]
+            .portals
+            .iter()
+            .map(|&p| (onward[p.index()], p))
+            .filter(|&(rest, _)| rest != u16::MAX)
+            .collect();
             portals.sort_unstable();
             for (rest, portal) in portals {
                 if best.is_some_and(|(time, _)| u32::from(rest) + 1 > time) {
