@@ -7,7 +7,7 @@
 //! still uses it). Caches a running query already holds stay alive until it ends, outside the
 //! count: the budget bounds what is kept between queries.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
@@ -94,10 +94,9 @@ pub(super) struct CacheStore {
     used: usize,
     /// The next recency stamp.
     clock: u64,
+    /// The stored caches, each with the stamp of its last use (stamps are unique, so the
+    /// least recently used is the smallest, whatever the map's order).
     entries: HashMap<CacheKey, Entry, BuildHasherDefault<KeyHasher>>,
-    /// Uses as (stamp, key), oldest first. A record is current when the key's entry still
-    /// has that stamp; stale records are skipped on eviction and dropped when they pile up.
-    recency: VecDeque<(u64, CacheKey)>,
 }
 
 impl CacheStore {
@@ -108,7 +107,6 @@ impl CacheStore {
             used: 0,
             clock: 0,
             entries: HashMap::default(),
-            recency: VecDeque::new(),
         }
     }
 
@@ -129,14 +127,10 @@ impl CacheStore {
 
     /// The times of the cache of `key`, marked as just used.
     pub(super) fn get(&mut self, key: CacheKey) -> Option<Arc<[u16]>> {
-        let stamp = self.clock;
         let entry = self.entries.get_mut(&key)?;
-        entry.stamp = stamp;
-        let cached = Arc::clone(&entry.cached.times);
+        entry.stamp = self.clock;
         self.clock += 1;
-        self.recency.push_back((stamp, key));
-        self.compact();
-        Some(cached)
+        Some(Arc::clone(&entry.cached.times))
     }
 
     /// Stores `cached` under `key` (replacing any cache there), evicting least recently used
@@ -147,36 +141,29 @@ impl CacheStore {
         if bytes > self.budget {
             return;
         }
+        // Evict least recently used first: a scan per eviction, which only a cold insert
+        // under a full budget pays; warm look-ups only write a stamp.
         while self.used + bytes > self.budget {
-            let Some((stamp, oldest)) = self.recency.pop_front() else {
+            let Some(oldest) = self
+                .entries
+                .iter()
+                .min_by_key(|(_, entry)| entry.stamp)
+                .map(|(key, _)| *key)
+            else {
                 break;
             };
-            if self.entries.get(&oldest).is_some_and(|e| e.stamp == stamp) {
-                self.remove(oldest);
-            }
+            self.remove(oldest);
         }
         let stamp = self.clock;
         self.clock += 1;
         self.used += bytes;
-        self.recency.push_back((stamp, key));
         self.entries.insert(key, Entry { cached, stamp });
-        self.compact();
     }
 
-    /// Removes the cache of `key`, if stored (its recency records become stale).
+    /// Removes the cache of `key`, if stored.
     pub(super) fn remove(&mut self, key: CacheKey) {
         if let Some(entry) = self.entries.remove(&key) {
             self.used -= entry.cached.bytes();
-        }
-    }
-
-    /// Drops the stale recency records once they outnumber the current ones (amortised
-    /// `O(1)` per use).
-    fn compact(&mut self) {
-        if self.recency.len() > 2 * self.entries.len() + 64 {
-            let entries = &self.entries;
-            self.recency
-                .retain(|(stamp, key)| entries.get(key).is_some_and(|e| e.stamp == *stamp));
         }
     }
 
@@ -186,14 +173,12 @@ impl CacheStore {
         self.entries.retain(|key, entry| !drop(key, &entry.cached));
         if self.entries.len() != before {
             self.used = self.entries.values().map(|e| e.cached.bytes()).sum();
-            self.compact();
         }
     }
 
     /// Removes every cache.
     pub(super) fn clear(&mut self) {
         self.entries.clear();
-        self.recency.clear();
         self.used = 0;
     }
 }
