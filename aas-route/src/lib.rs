@@ -4,6 +4,7 @@ pub mod cluster;
 pub mod cost;
 mod graph;
 mod ids;
+pub mod query;
 pub mod reference;
 pub mod router;
 pub mod travel;
@@ -17,6 +18,10 @@ pub use cluster::{
 pub use cost::CostModel;
 pub use graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
 pub use ids::{AreaId, ClusterId, PortalId, ReachId};
+pub use query::{
+    AltRouteAreas, AltRouteGoal, HideArea, PredictStop, PredictStops, PredictedRoute,
+    PredictedStep, RandomGoal,
+};
 pub use reference::{Route, reference_route, reference_route_from_reach};
 pub use router::{Router, RouterSettings, RouterStats};
 pub use travel::TravelFlags;

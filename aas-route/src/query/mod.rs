@@ -1,0 +1,47 @@
+//! Queries built on the [`Router`](crate::Router)'s public API (`route`, `graph`, `model`,
+//! `clustering`), each following botlib's semantics with its deliberate differences documented:
+//!
+//! - [`Router::time_after_reach`] (`onward.rs`): the least time from having just taken a
+//!   reachability to a goal (the continuation of a route, as
+//!   [`reference_route_from_reach`](crate::reference_route_from_reach) answers it).
+//! - [`Router::next_step`] (`next_step.rs`): the reachability to take towards a goal when some
+//!   areas may not be entered next (botlib's `BotGetReachabilityToGoal` with avoided areas).
+//! - [`Router::predict_route`] (`predict.rs`): follow the route reachability by reachability
+//!   until the goal, a stop content, a stop travel type or a time limit (`AAS_PredictRoute`).
+//! - [`Router::nearest_hide_area`] (`hide.rs`): the nearest area an enemy cannot see, by a
+//!   flood that is penalised near the enemy (`AAS_NearestHideArea`).
+//! - [`Router::alternative_route_goals`] (`alternative.rs`): mid-range areas grouped into
+//!   alternative goals (`AAS_AlternativeRouteGoals`).
+//! - [`Router::random_goal_area`] (`random_goal.rs`): a reachable area picked from a seeded
+//!   random start index (`AAS_RandomGoalArea`).
+//!
+//! Every time is in hundredths of a second.
+
+mod alternative;
+mod flood;
+mod hide;
+mod next_step;
+mod onward;
+mod predict;
+mod random_goal;
+
+pub use alternative::{AltRouteAreas, AltRouteGoal};
+pub use hide::{HIDE_ENEMY_CLEARANCE, HIDE_PENALTY_PER_UNIT, HideArea};
+pub use predict::{PredictStop, PredictStops, PredictedRoute, PredictedStep};
+pub use random_goal::RandomGoal;
+
+use crate::cost::CostModel;
+use crate::graph::{ReachInfo, RouteGraph};
+use crate::travel::TravelFlags;
+
+/// Whether a route under `flags` may take `reach`: its type (and team bits) allowed and its
+/// target enterable.
+fn allowed(model: &CostModel, reach: &ReachInfo, flags: TravelFlags) -> bool {
+    flags.allow(TravelFlags::for_travel_type(reach.travel_type))
+        && model.can_enter(reach.target, flags)
+}
+
+/// Whether `area` lies inside `graph`.
+fn in_graph(graph: &impl RouteGraph, area: crate::ids::AreaId) -> bool {
+    area.index() < graph.area_count()
+}
