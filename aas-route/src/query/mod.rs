@@ -45,3 +45,6 @@ fn allowed(model: &CostModel, reach: &ReachInfo, flags: TravelFlags) -> bool {
 fn in_graph(graph: &impl RouteGraph, area: crate::ids::AreaId) -> bool {
     area.index() < graph.area_count()
 }
+
+#[cfg(test)]
+mod tests;

@@ -46,7 +46,8 @@ impl Default for PredictStops {
 pub enum PredictStop {
     /// The goal area was reached (the last step leads into it; no steps when starting there).
     Goal,
-    /// No route on from the current area (or an area outside the graph).
+    /// No route on from the current area, or the whole route's time would exceed `u16::MAX`
+    /// (the cost model's "unreachable"), or an area outside the graph.
     NoRoute,
     /// The last step entered an area holding some of [`PredictStops::contents`] (these
     /// contents of it).
@@ -140,9 +141,13 @@ impl<G: RouteGraph> Router<'_, G> {
             if steps.len() >= max_steps {
                 break PredictStop::StepLimit;
             }
-            let Some((_, id)) = self.best_exit(area, entry, entered, goal, flags, &[]) else {
+            let Some((rest, id)) = self.best_exit(area, entry, entered, goal, flags, &[]) else {
                 break PredictStop::NoRoute;
             };
+            if time + rest > u32::from(u16::MAX) {
+                // The whole route's least time is "unreachable" ([`crate::cost`]).
+                break PredictStop::NoRoute;
+            }
             let reach = self.graph().reach(id);
             let target_flags = TravelFlags::for_area(&self.graph().area(reach.target));
             if stops
