@@ -7,8 +7,8 @@ mod common;
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::world::AasWorld;
 use aas_route::{
-    AltRouteAreas, AreaId, Clustering, PredictStop, PredictStops, RouteGraph, Router,
-    RouterSettings, TravelFlags,
+    AltRouteAreas, AreaId, Clustering, PredictStop, PredictStops, ReachId, RouteGraph, Router,
+    RouterSettings, TravelFlags, reference_route_from_reach,
 };
 
 use common::{SHARED_MAPS, read_shared, shared_maps_dir};
@@ -49,7 +49,7 @@ fn queries_agree_with_routes_on_shared_maps() {
             .collect();
         let flags = TravelFlags::DEFAULT;
         let mut state = 0x5EED_u64;
-        let (mut routed, mut hidden, mut alternatives) = (0, 0, 0);
+        let (mut routed, mut hidden, mut alternatives, mut continuations) = (0, 0, 0, 0);
         for round in 0..40 {
             let pick = |state: &mut u64| {
                 areas[usize::try_from(splitmix(state) % areas.len() as u64).unwrap()]
@@ -77,6 +77,22 @@ fn queries_agree_with_routes_on_shared_maps() {
                 "{map}"
             );
             if let Some(first) = route.first {
+                // The continuation after every allowed exit equals the flat reference's.
+                let query = router.model().query_flags(start, goal, flags);
+                for exit in world.reaches(start).map(ReachId) {
+                    let reference =
+                        reference_route_from_reach(&world, router.model(), exit, goal, query);
+                    let got = router.time_after_reach(exit, goal, query);
+                    let info = world.reach(exit);
+                    if query.allow(TravelFlags::for_travel_type(info.travel_type))
+                        && router.model().can_enter(info.target, query)
+                    {
+                        assert_eq!(got, reference.map(|r| r.time), "{map}: {exit:?}");
+                        continuations += 1;
+                    } else {
+                        assert_eq!(got, None, "{map}: {exit:?}");
+                    }
+                }
                 let avoided = world.reach(first).target;
                 if let Some(other) = router.next_step(start, origin, goal, flags, &[avoided]) {
                     assert!(other.time >= route.time, "{map}");
@@ -149,6 +165,7 @@ fn queries_agree_with_routes_on_shared_maps() {
                 "{map}"
             );
         }
+        assert!(continuations > 0, "{map}");
         assert!(routed >= 20, "{map}: only {routed} of 40 pairs routed");
         assert!(
             hidden > 0 && alternatives > 0,

@@ -1,18 +1,18 @@
 //! Queries built on the [`Router`](crate::Router)'s public API (`route`, `graph`, `model`,
 //! `clustering`), each following botlib's semantics with its deliberate differences documented:
 //!
-//! - [`Router::time_after_reach`] (`onward.rs`): the least time from having just taken a
+//! - [`Router::time_after_reach`](crate::Router::time_after_reach) (`onward.rs`): the least time from having just taken a
 //!   reachability to a goal (the continuation of a route, as
 //!   [`reference_route_from_reach`](crate::reference_route_from_reach) answers it).
-//! - [`Router::next_step`] (`next_step.rs`): the reachability to take towards a goal when some
+//! - [`Router::next_step`](crate::Router::next_step) (`next_step.rs`): the reachability to take towards a goal when some
 //!   areas may not be entered next (botlib's `BotGetReachabilityToGoal` with avoided areas).
-//! - [`Router::predict_route`] (`predict.rs`): follow the route reachability by reachability
+//! - [`Router::predict_route`](crate::Router::predict_route) (`predict.rs`): follow the route reachability by reachability
 //!   until the goal, a stop content, a stop travel type or a time limit (`AAS_PredictRoute`).
-//! - [`Router::nearest_hide_area`] (`hide.rs`): the nearest area an enemy cannot see, by a
+//! - [`Router::nearest_hide_area`](crate::Router::nearest_hide_area) (`hide.rs`): the nearest area an enemy cannot see, by a
 //!   flood that is penalised near the enemy (`AAS_NearestHideArea`).
-//! - [`Router::alternative_route_goals`] (`alternative.rs`): mid-range areas grouped into
+//! - [`Router::alternative_route_goals`](crate::Router::alternative_route_goals) (`alternative.rs`): mid-range areas grouped into
 //!   alternative goals (`AAS_AlternativeRouteGoals`).
-//! - [`Router::random_goal_area`] (`random_goal.rs`): a reachable area picked from a seeded
+//! - [`Router::random_goal_area`](crate::Router::random_goal_area) (`random_goal.rs`): a reachable area picked from a seeded
 //!   random start index (`AAS_RandomGoalArea`).
 //!
 //! Every time is in hundredths of a second.
