@@ -47,7 +47,9 @@ impl<G: RouteGraph> Router<'_, G> {
     /// into disabled areas. A hide area is an area entered by the flood whose centre the enemy
     /// cannot see: `visible(enemy_eye, centre)` is the caller's line-of-sight test (the crate
     /// has no geometry). The answer is the hide area of least flood cost (ties: lowest
-    /// area, then lowest first reachability); `None` when the flood reaches none.
+    /// area), with the first reachability of a least-cost flood route to it; `None` when the
+    /// flood reaches none. The flood does not continue beyond a hide area (anything beyond
+    /// costs more).
     ///
     /// The flood is a Dijkstra over "entered by reachability r" states, so each link's
     /// penalty depends only on its state and the answer is the least cost exactly. Differences

@@ -23,7 +23,7 @@ pub struct PredictStops {
     /// (botlib's `RSE_USETRAVELTYPE`). Empty: never.
     pub travel: TravelFlags,
     /// Stop once the accumulated time exceeds this many hundredths of a second (after the
-    /// step that exceeded it). `None`: no limit.
+    /// step that exceeded it, unless that step reached the goal). `None`: no limit.
     pub max_time: Option<u32>,
     /// Stop after this many steps. `None`: at most the graph's area count (an optimal route
     /// never needs more).
@@ -103,8 +103,8 @@ impl<G: RouteGraph> Router<'_, G> {
     /// the previous reachability's end, an entered portal area costing its maximum crossing),
     /// with the query's effective flags throughout, so a route followed to the goal takes
     /// exactly [`route`](Self::route)'s time and first reachability. Order of checks per step:
-    /// goal reached; no route; next travel type (not taken); take it; entered contents; time
-    /// limit; step limit.
+    /// goal reached; step limit; no route; next travel type (not taken); take it; entered
+    /// contents (the goal's too, as botlib); time limit (not when the step reached the goal).
     ///
     /// Differences from botlib: botlib re-queries from each area as a fresh start (its
     /// crossing from the reachability's end), so its chain may differ slightly in portal
@@ -168,7 +168,7 @@ impl<G: RouteGraph> Router<'_, G> {
             if !contents.is_empty() {
                 break PredictStop::Contents(contents);
             }
-            if stops.max_time.is_some_and(|max| time > max) {
+            if area != goal && stops.max_time.is_some_and(|max| time > max) {
                 break PredictStop::TimeLimit;
             }
         };
