@@ -50,6 +50,12 @@ pub struct RouterSettings {
     /// areas their maximum crossing, so answers are the same as in clustered mode. Default
     /// `false`.
     pub dense: bool,
+    /// Whether crossing an area costs time, as in the [cost model](crate::cost) (default
+    /// `true`). `false` routes with [`CostModel::without_crossing`]: every in-area crossing
+    /// costs 0 and a route's time is the sum of its reachabilities' travel times — for graphs
+    /// whose areas are points, such as waypoint graphs. The reference search answers alike
+    /// when given the same model ([`Router::model`]).
+    pub crossing: bool,
 }
 
 impl Default for RouterSettings {
@@ -57,6 +63,7 @@ impl Default for RouterSettings {
         Self {
             budget_bytes: 2 * 1024 * 1024,
             dense: false,
+            crossing: true,
         }
     }
 }
@@ -87,7 +94,8 @@ pub struct Router<'g, G: RouteGraph> {
 
 impl<'g, G: RouteGraph> Router<'g, G> {
     /// A router over `graph` with `clustering` (validated here), its cost model built with
-    /// the clustering's portal areas, and no caches yet. In [dense](RouterSettings::dense)
+    /// the clustering's portal areas (and without in-area crossing when
+    /// [`RouterSettings::crossing`] is `false`), and no caches yet. In [dense](RouterSettings::dense)
     /// mode it routes with a single cluster of every area instead (see
     /// [`clustering`](Self::clustering)).
     ///
@@ -102,7 +110,10 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         settings: RouterSettings,
     ) -> Result<Self, ClusteringError> {
         clustering.validate(graph)?;
-        let model = CostModel::new(graph, &clustering.portal_areas());
+        let mut model = CostModel::new(graph, &clustering.portal_areas());
+        if !settings.crossing {
+            model = model.without_crossing();
+        }
         let clustering = if settings.dense {
             single_cluster(graph.area_count())
         } else {

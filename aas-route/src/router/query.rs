@@ -74,6 +74,7 @@ impl<G: RouteGraph> Router<'_, G> {
         clusters.sort_unstable();
         clusters.dedup();
 
+        let min_crossing = self.model.min_crossing();
         let mut best: Option<(u32, ReachId)> = None;
         let mut portal_times = None;
         for cluster in clusters {
@@ -104,8 +105,9 @@ impl<G: RouteGraph> Router<'_, G> {
                 }
             };
             // Nearest portals first: a route through a portal costs at least its onward time
-            // plus 1 (the start's crossing), so once that exceeds the best time found the
-            // remaining portals cannot win (ties are still tried, for the lowest reachability).
+            // plus the least crossing (the start's: 1, or 0 without crossing), so once that
+            // exceeds the best time found the remaining portals cannot win (ties are still
+            // tried, for the lowest reachability).
             let mut portals: SmallVec<[(u16, PortalId); 16]> = self.clustering.clusters
                 [cluster.index()]
             .portals
@@ -115,7 +117,7 @@ impl<G: RouteGraph> Router<'_, G> {
             .collect();
             portals.sort_unstable();
             for (rest, portal) in portals {
-                if best.is_some_and(|(time, _)| u32::from(rest) + 1 > time) {
+                if best.is_some_and(|(time, _)| u32::from(rest) + min_crossing > time) {
                     break;
                 }
                 let area = self.clustering.portals[portal.index()].area;
@@ -125,7 +127,7 @@ impl<G: RouteGraph> Router<'_, G> {
         }
         let (time, first) = best?;
         Some(Route {
-            time: u16::try_from(time).ok()?,
+            time: self.model.answer_time(u64::from(time))?,
             first: Some(first),
         })
     }
