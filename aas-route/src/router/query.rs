@@ -1,12 +1,12 @@
 //! [`Router::route`]: the travel time and first reachability from a start area to a goal
 //! area, read from the caches.
 
-use std::sync::Arc;
-
 use glam::Vec3;
 use smallvec::SmallVec;
 
 use super::Router;
+use super::budget::CacheKey;
+use super::layout::TwoSlots;
 use crate::cluster::Membership;
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
@@ -55,34 +55,34 @@ impl<G: RouteGraph> Router<'_, G> {
         }
         let flags = self.model.query_flags(start, goal, flags);
 
-        // The allowed reachabilities leaving the start, each with the crossing to its start.
-        let exits: SmallVec<[(ReachId, u32); 16]> = self.layout.leaving[start.index()]
-            .clone()
-            .map(ReachId)
-            .filter(|&r| self.layout.allowed(r, flags, &self.model))
-            .map(|r| {
-                let begin = self.layout.reaches[r.index()].start;
-                (r, self.model.crossing(start, origin, begin, false))
-            })
-            .collect();
-        let mut clusters: SmallVec<[ClusterId; 4]> = exits
-            .iter()
-            .flat_map(|&(r, _)| self.layout.locals[r.index()])
-            .flatten()
-            .map(|(c, _)| c)
-            .collect();
-        clusters.sort_unstable();
-        clusters.dedup();
+        // The allowed reachabilities leaving the start, each with the crossing to its start
+        // and the clusters it is local to; and those clusters (at most a few).
+        let mut exits: SmallVec<[(ReachId, u32, TwoSlots); 16]> = SmallVec::new();
+        let mut clusters: SmallVec<[ClusterId; 4]> = SmallVec::new();
+        for id in self.layout.leaving[start.index()].clone() {
+            let reach = ReachId(id);
+            if !self.layout.allowed(reach, flags, &self.model) {
+                continue;
+            }
+            let begin = self.layout.reaches[reach.index()].start;
+            let crossing = self.model.crossing(start, origin, begin, false);
+            let slots = self.layout.locals[reach.index()];
+            for &(cluster, _) in slots.iter().flatten() {
+                if !clusters.contains(&cluster) {
+                    clusters.push(cluster);
+                }
+            }
+            exits.push((reach, crossing, slots));
+        }
 
         let min_crossing = self.model.min_crossing();
         let mut best: Option<(u32, ReachId)> = None;
-        let mut portal_times = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
             let local: SmallVec<[(ReachId, u32, usize); 16]> = exits
                 .iter()
-                .filter_map(|&(r, crossing)| {
-                    self.layout.locals[r.index()]
+                .filter_map(|&(r, crossing, slots)| {
+                    slots
                         .iter()
                         .flatten()
                         .find(|(c, _)| *c == cluster)
@@ -90,39 +90,40 @@ impl<G: RouteGraph> Router<'_, G> {
                 })
                 .collect();
             if self.layout.routed_index(goal, cluster).is_some() {
-                let cache = self.area_cache(cluster, goal, flags);
-                offer(&mut best, &local, &cache, 0);
+                self.read_area_cache(cluster, goal, flags, &mut |cache| {
+                    offer(&mut best, &local, cache, 0);
+                });
             }
             if self.clustering.clusters[cluster.index()].portals.is_empty() {
                 continue;
             }
-            let onward = match &portal_times {
-                Some(times) => Arc::clone(times),
+            // The cluster's portals with their onward times, nearest first: a route through
+            // a portal costs at least its onward time plus the least crossing (the start's:
+            // 1, or 0 without crossing), so once that exceeds the best time found the
+            // remaining portals cannot win (ties are still tried, for the lowest
+            // reachability).
+            let key = CacheKey::Portal(goal, flags);
+            let bound = best.map_or(u32::MAX, |(time, _)| time);
+            let list = &self.clustering.clusters[cluster.index()].portals;
+            let portals = match self
+                .store
+                .read(key, |onward| nearest(list, onward, bound, min_crossing))
+            {
+                Some(portals) => portals,
                 None => {
-                    let times = self.portal_cache(goal, flags);
-                    portal_times = Some(Arc::clone(&times));
-                    times
+                    let onward = self.portal_cache(goal, flags);
+                    let list = &self.clustering.clusters[cluster.index()].portals;
+                    nearest(list, &onward, bound, min_crossing)
                 }
             };
-            // Nearest portals first: a route through a portal costs at least its onward time
-            // plus the least crossing (the start's: 1, or 0 without crossing), so once that
-            // exceeds the best time found the remaining portals cannot win (ties are still
-            // tried, for the lowest reachability).
-            let mut portals: SmallVec<[(u16, PortalId); 16]> = self.clustering.clusters
-                [cluster.index()]
-            .portals
-            .iter()
-            .map(|&p| (onward[p.index()], p))
-            .filter(|&(rest, _)| rest != u16::MAX)
-            .collect();
-            portals.sort_unstable();
             for (rest, portal) in portals {
                 if best.is_some_and(|(time, _)| u32::from(rest) + min_crossing > time) {
                     break;
                 }
                 let area = self.clustering.portals[portal.index()].area;
-                let cache = self.area_cache(cluster, area, flags);
-                offer(&mut best, &local, &cache, u32::from(rest));
+                self.read_area_cache(cluster, area, flags, &mut |cache| {
+                    offer(&mut best, &local, cache, u32::from(rest));
+                });
             }
         }
         let (time, first) = best?;
@@ -131,6 +132,46 @@ impl<G: RouteGraph> Router<'_, G> {
             first: Some(first),
         })
     }
+}
+
+impl<G: RouteGraph> Router<'_, G> {
+    /// Calls `read` with the times of the area cache of (`cluster`, `goal`) under the query
+    /// flags `flags`, built if needed: a warm look-up is one hash probe and no reference
+    /// counting.
+    fn read_area_cache(
+        &mut self,
+        cluster: ClusterId,
+        goal: AreaId,
+        flags: TravelFlags,
+        read: &mut dyn FnMut(&[u16]),
+    ) {
+        if self
+            .store
+            .read(CacheKey::Area(cluster, goal, flags), &mut *read)
+            .is_none()
+        {
+            let times = self.area_cache(cluster, goal, flags);
+            read(&times);
+        }
+    }
+}
+
+/// The portals of `list` with their onward times `onward`, nearest first, leaving out the
+/// unreachable ones and those that cannot beat or tie `bound` (their onward time plus the
+/// least crossing `min_crossing` exceeds it).
+fn nearest(
+    list: &[PortalId],
+    onward: &[u16],
+    bound: u32,
+    min_crossing: u32,
+) -> SmallVec<[(u16, PortalId); 16]> {
+    let mut portals: SmallVec<[(u16, PortalId); 16]> = list
+        .iter()
+        .map(|&p| (onward[p.index()], p))
+        .filter(|&(rest, _)| rest != u16::MAX && u32::from(rest) + min_crossing <= bound)
+        .collect();
+    portals.sort_unstable();
+    portals
 }
 
 /// Lowers `best` (time, first reachability; ties to the lower id) with each exit `(r, crossing,
