@@ -90,6 +90,8 @@ pub struct Router<'g, G: RouteGraph> {
     layout: Layout,
     store: CacheStore,
     stats: RouterStats,
+    /// Buffers a query reuses (no allocation or large copies per warm query).
+    scratch: query::Scratch,
 }
 
 impl<'g, G: RouteGraph> Router<'g, G> {
@@ -127,6 +129,7 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             layout,
             store: CacheStore::new(settings.budget_bytes),
             stats: RouterStats::default(),
+            scratch: query::Scratch::default(),
         })
     }
 

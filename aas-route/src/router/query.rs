@@ -54,10 +54,30 @@ impl<G: RouteGraph> Router<'_, G> {
             return reference_route(self.graph, &self.model, start, origin, goal, flags);
         }
         let flags = self.model.query_flags(start, goal, flags);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let best = self.route_clustered(&mut scratch, start, origin, goal, flags);
+        self.scratch = scratch;
+        let (time, first) = best?;
+        Some(Route {
+            time: self.model.answer_time(u64::from(time))?,
+            first: Some(first),
+        })
+    }
 
+    /// The least (time, first reachability) of a query the clusters answer, under the query
+    /// flags `flags`, using the buffers of `scratch`.
+    fn route_clustered(
+        &mut self,
+        scratch: &mut Scratch,
+        start: AreaId,
+        origin: Vec3,
+        goal: AreaId,
+        flags: TravelFlags,
+    ) -> Option<(u32, ReachId)> {
         // The allowed reachabilities leaving the start, each with the crossing to its start
         // and the clusters it is local to; and those clusters (at most a few).
-        let mut exits: SmallVec<[(ReachId, u32, TwoSlots); 16]> = SmallVec::new();
+        let exits = &mut scratch.exits;
+        exits.clear();
         let mut clusters: SmallVec<[ClusterId; 4]> = SmallVec::new();
         for id in self.layout.leaving[start.index()].clone() {
             let reach = ReachId(id);
@@ -79,19 +99,19 @@ impl<G: RouteGraph> Router<'_, G> {
         let mut best: Option<(u32, ReachId)> = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
-            let local: SmallVec<[(ReachId, u32, usize); 16]> = exits
-                .iter()
-                .filter_map(|&(r, crossing, slots)| {
-                    slots
-                        .iter()
-                        .flatten()
-                        .find(|(c, _)| *c == cluster)
-                        .map(|&(_, state)| (r, crossing, state as usize))
-                })
-                .collect();
+            let local = &mut scratch.local;
+            local.clear();
+            local.extend(exits.iter().filter_map(|&(r, crossing, slots)| {
+                slots
+                    .iter()
+                    .flatten()
+                    .find(|(c, _)| *c == cluster)
+                    .map(|&(_, state)| (r, crossing, state))
+            }));
+            let local = &*local;
             if self.layout.routed_index(goal, cluster).is_some() {
                 self.read_area_cache(cluster, goal, flags, &mut |cache| {
-                    offer(&mut best, &local, cache, 0);
+                    offer(&mut best, local, cache, 0);
                 });
             }
             if self.clustering.clusters[cluster.index()].portals.is_empty() {
@@ -105,32 +125,24 @@ impl<G: RouteGraph> Router<'_, G> {
             let key = CacheKey::Portal(goal, flags);
             let bound = best.map_or(u32::MAX, |(time, _)| time);
             let list = &self.clustering.clusters[cluster.index()].portals;
-            let portals = match self
-                .store
-                .read(key, |onward| nearest(list, onward, bound, min_crossing))
-            {
-                Some(portals) => portals,
-                None => {
-                    let onward = self.portal_cache(goal, flags);
-                    let list = &self.clustering.clusters[cluster.index()].portals;
-                    nearest(list, &onward, bound, min_crossing)
-                }
-            };
-            for (rest, portal) in portals {
+            let portals = &mut scratch.portals;
+            let fill = |onward: &[u16]| nearest(portals, list, onward, bound, min_crossing);
+            if self.store.read(key, fill).is_none() {
+                let onward = self.portal_cache(goal, flags);
+                let list = &self.clustering.clusters[cluster.index()].portals;
+                nearest(portals, list, &onward, bound, min_crossing);
+            }
+            for &(rest, portal) in &*portals {
                 if best.is_some_and(|(time, _)| u32::from(rest) + min_crossing > time) {
                     break;
                 }
                 let area = self.clustering.portals[portal.index()].area;
                 self.read_area_cache(cluster, area, flags, &mut |cache| {
-                    offer(&mut best, &local, cache, u32::from(rest));
+                    offer(&mut best, local, cache, u32::from(rest));
                 });
             }
         }
-        let (time, first) = best?;
-        Some(Route {
-            time: self.model.answer_time(u64::from(time))?,
-            first: Some(first),
-        })
+        best
     }
 }
 
@@ -156,37 +168,51 @@ impl<G: RouteGraph> Router<'_, G> {
     }
 }
 
-/// The portals of `list` with their onward times `onward`, nearest first, leaving out the
-/// unreachable ones and those that cannot beat or tie `bound` (their onward time plus the
-/// least crossing `min_crossing` exceeds it).
+/// Fills `portals` with the portals of `list` and their onward times `onward`, nearest first,
+/// leaving out the unreachable ones and those that cannot beat or tie `bound` (their onward
+/// time plus the least crossing `min_crossing` exceeds it).
 fn nearest(
+    portals: &mut Vec<(u16, PortalId)>,
     list: &[PortalId],
     onward: &[u16],
     bound: u32,
     min_crossing: u32,
-) -> SmallVec<[(u16, PortalId); 16]> {
-    let mut portals: SmallVec<[(u16, PortalId); 16]> = list
-        .iter()
-        .map(|&p| (onward[p.index()], p))
-        .filter(|&(rest, _)| rest != u16::MAX && u32::from(rest) + min_crossing <= bound)
-        .collect();
+) {
+    portals.clear();
+    portals.extend(
+        list.iter()
+            .map(|&p| (onward[p.index()], p))
+            .filter(|&(rest, _)| rest != u16::MAX && u32::from(rest) + min_crossing <= bound),
+    );
     portals.sort_unstable();
-    portals
+}
+
+/// Buffers a query reuses.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    /// The allowed reachabilities leaving the start: (reachability, crossing to its start,
+    /// its clusters and local states).
+    exits: Vec<(ReachId, u32, TwoSlots)>,
+    /// The exits local to one cluster: (reachability, crossing, local state).
+    local: Vec<(ReachId, u32, u32)>,
+    /// One cluster's portals worth trying: (onward time, portal), nearest first.
+    portals: Vec<(u16, PortalId)>,
 }
 
 /// Lowers `best` (time, first reachability; ties to the lower id) with each exit `(r, crossing,
 /// local state)` whose cached time to the cache's goal is known, plus `rest` after it.
 fn offer(
     best: &mut Option<(u32, ReachId)>,
-    exits: &[(ReachId, u32, usize)],
+    exits: &[(ReachId, u32, u32)],
     cache: &[u16],
     rest: u32,
 ) {
     for &(reach, crossing, state) in exits {
-        if cache[state] == u16::MAX {
+        let cached = cache[state as usize];
+        if cached == u16::MAX {
             continue;
         }
-        let time = crossing + u32::from(cache[state]) + rest;
+        let time = crossing + u32::from(cached) + rest;
         if best.is_none_or(|b| (time, reach) < b) {
             *best = Some((time, reach));
         }

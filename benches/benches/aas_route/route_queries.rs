@@ -84,55 +84,65 @@ fn route_all(router: &mut Router<'_, AasWorld>, pairs: &[(AreaId, AreaId)]) -> u
         .sum()
 }
 
-/// The reference's (area, entry reachability) state graph of a map under
-/// [`TravelFlags::DEFAULT`], its edges and costs precomputed for `pathfinding`'s Dijkstra:
-/// state `r` is "entered `r`'s target at its end"; its edges are the allowed reachabilities
-/// `r'` leaving that area, costing `r'`'s travel time plus the crossing from `r`'s end to
-/// `r'`'s start (entered: a portal area costs its maximum crossing), as in `reference_route`.
+/// The reference's (area, entry reachability) state graph of a map, its edges and costs
+/// precomputed for `pathfinding`'s Dijkstra under [`TravelFlags::DEFAULT`] and under the
+/// same plus "do not enter" (the flags of a query whose start or goal is marked so): state
+/// `r` is "entered `r`'s target at its end"; its edges are the allowed reachabilities `r'`
+/// leaving that area, costing `r'`'s travel time plus the crossing from `r`'s end to `r'`'s
+/// start (entered: a portal area costs its maximum crossing), as in `reference_route`.
 struct StateGraph<'w> {
     world: &'w AasWorld,
     model: CostModel,
-    /// Per state `r`: its edges are `edges[offsets[r]..offsets[r + 1]]`.
-    offsets: Vec<usize>,
-    /// `(next state, cost)`.
-    edges: Vec<(u32, u32)>,
+    /// Per flag set, per state `r`: its edges are `edges[offsets[r]..offsets[r + 1]]`.
+    offsets: [Vec<usize>; 2],
+    /// Per flag set: `(next state, cost)`.
+    edges: [Vec<(u32, u32)>; 2],
 }
 
 /// The start state's id (reachability ids are below it).
 const START: u32 = u32::MAX;
 
+/// The two flag sets a default-flag query routes with.
+const FLAG_SETS: [TravelFlags; 2] = [
+    TravelFlags::DEFAULT,
+    TravelFlags::DEFAULT.union(TravelFlags::DONOTENTER),
+];
+
 impl<'w> StateGraph<'w> {
     fn new(world: &'w AasWorld, model: CostModel) -> Self {
-        let mut offsets = vec![0];
-        let mut edges = Vec::new();
-        for r in 0..world.reach_count() {
-            let arrived = world.reach(aas_route::ReachId(u32::try_from(r).unwrap_or(0)));
-            edges.extend(Self::leaving(
-                world,
-                &model,
-                arrived.target,
-                arrived.end,
-                true,
-            ));
-            offsets.push(edges.len());
-        }
+        let build = |flags: TravelFlags| {
+            let mut offsets = vec![0];
+            let mut edges = Vec::new();
+            for r in 0..world.reach_count() {
+                let arrived = world.reach(aas_route::ReachId(u32::try_from(r).unwrap_or(0)));
+                edges.extend(Self::leaving(
+                    world,
+                    &model,
+                    flags,
+                    (arrived.target, arrived.end, true),
+                ));
+                offsets.push(edges.len());
+            }
+            (offsets, edges)
+        };
+        let (plain_offsets, plain) = build(FLAG_SETS[0]);
+        let (marked_offsets, marked) = build(FLAG_SETS[1]);
         Self {
             world,
             model,
-            offsets,
-            edges,
+            offsets: [plain_offsets, marked_offsets],
+            edges: [plain, marked],
         }
     }
 
-    /// The allowed reachabilities leaving `area` from `entry`, with their costs.
+    /// The reachabilities allowed under `flags` leaving `area` from `entry` (`entered`: got in
+    /// by a reachability), with their costs.
     fn leaving(
         world: &AasWorld,
         model: &CostModel,
-        area: AreaId,
-        entry: Vec3,
-        entered: bool,
+        flags: TravelFlags,
+        (area, entry, entered): (AreaId, Vec3, bool),
     ) -> Vec<(u32, u32)> {
-        let flags = TravelFlags::DEFAULT;
         world
             .reaches(area)
             .filter_map(|id| {
@@ -151,8 +161,11 @@ impl<'w> StateGraph<'w> {
     /// The least time from `start` (at its centre) to `goal` by `pathfinding`'s Dijkstra, and
     /// the first reachability of the path it finds.
     fn route(&self, start: AreaId, goal: AreaId) -> Option<(u32, u32)> {
+        let flags = self.model.query_flags(start, goal, TravelFlags::DEFAULT);
+        let set = usize::from(flags != FLAG_SETS[0]);
+        let (offsets, edges) = (&self.offsets[set], &self.edges[set]);
         let origin = self.world.area(start).center;
-        let from_start = Self::leaving(self.world, &self.model, start, origin, false);
+        let from_start = Self::leaving(self.world, &self.model, flags, (start, origin, false));
         let (path, time) = pathfinding::prelude::dijkstra(
             &START,
             |&state| {
@@ -160,7 +173,7 @@ impl<'w> StateGraph<'w> {
                     &from_start
                 } else {
                     let s = state as usize;
-                    &self.edges[self.offsets[s]..self.offsets[s + 1]]
+                    &edges[offsets[s]..offsets[s + 1]]
                 };
                 edges.iter().copied()
             },
