@@ -8,6 +8,7 @@ use super::Router;
 use super::budget::CacheKey;
 use super::layout::TwoSlots;
 use crate::cluster::Membership;
+use crate::cost::crossing_cost;
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
 use crate::reference::{Route, reference_route};
@@ -74,8 +75,9 @@ impl<G: RouteGraph> Router<'_, G> {
         goal: AreaId,
         flags: TravelFlags,
     ) -> Option<(u32, ReachId)> {
-        // The allowed reachabilities leaving the start, each with the crossing to its start
-        // and the clusters it is local to; and those clusters (at most a few).
+        // The allowed reachabilities leaving the start, each with the clusters it is local to
+        // (the crossing to its start is computed when first needed); and those clusters (at
+        // most a few).
         let exits = &mut scratch.exits;
         exits.clear();
         let mut clusters: SmallVec<[ClusterId; 4]> = SmallVec::new();
@@ -85,33 +87,42 @@ impl<G: RouteGraph> Router<'_, G> {
                 continue;
             }
             let begin = self.layout.reaches[reach.index()].start;
-            let crossing = self.model.crossing(start, origin, begin, false);
             let slots = self.layout.locals[reach.index()];
             for &(cluster, _) in slots.iter().flatten() {
                 if !clusters.contains(&cluster) {
                     clusters.push(cluster);
                 }
             }
-            exits.push((reach, crossing, slots));
+            exits.push(Exit {
+                reach,
+                crossing: UNKNOWN,
+                begin,
+                slots,
+            });
         }
 
         let min_crossing = self.model.min_crossing();
+        let from = StartCrossing {
+            origin,
+            factor: self.model.factor(start),
+            on: self.model.has_crossing(),
+        };
         let mut best: Option<(u32, ReachId)> = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
             let local = &mut scratch.local;
             local.clear();
-            local.extend(exits.iter().filter_map(|&(r, crossing, slots)| {
-                slots
+            local.extend(exits.iter().enumerate().filter_map(|(i, exit)| {
+                exit.slots
                     .iter()
                     .flatten()
                     .find(|(c, _)| *c == cluster)
-                    .map(|&(_, state)| (r, crossing, state))
+                    .map(|&(_, state)| (id32(i), state))
             }));
             let local = &*local;
             if self.layout.routed_index(goal, cluster).is_some() {
                 self.read_area_cache(cluster, goal, flags, &mut |cache| {
-                    offer(&mut best, local, cache, 0);
+                    offer(&mut best, exits, local, cache, 0, &from);
                 });
             }
             if self.clustering.clusters[cluster.index()].portals.is_empty() {
@@ -138,7 +149,7 @@ impl<G: RouteGraph> Router<'_, G> {
                 }
                 let area = self.clustering.portals[portal.index()].area;
                 self.read_area_cache(cluster, area, flags, &mut |cache| {
-                    offer(&mut best, local, cache, u32::from(rest));
+                    offer(&mut best, exits, local, cache, u32::from(rest), &from);
                 });
             }
         }
@@ -187,34 +198,89 @@ fn nearest(
     portals.sort_unstable();
 }
 
+/// The crossing of an exit not computed yet.
+const UNKNOWN: u32 = u32::MAX;
+
+/// An allowed reachability leaving the start.
+#[derive(Debug, Clone, Copy)]
+struct Exit {
+    reach: ReachId,
+    /// The crossing of the start from the origin to its start point, or [`UNKNOWN`].
+    crossing: u32,
+    /// Its start point.
+    begin: Vec3,
+    /// The clusters it is local to, with its local state there.
+    slots: TwoSlots,
+}
+
+/// What the start's crossing depends on: exactly [`CostModel::crossing`] of the start (not
+/// entered), computed here so it is only paid for exits that could still win.
+///
+/// [`CostModel::crossing`]: crate::cost::CostModel::crossing
+#[derive(Debug, Clone, Copy)]
+struct StartCrossing {
+    origin: Vec3,
+    factor: f64,
+    /// Whether the model charges crossings at all.
+    on: bool,
+}
+
+impl StartCrossing {
+    /// The crossing from the origin to `begin`.
+    fn to(&self, begin: Vec3) -> u32 {
+        if self.on {
+            crossing_cost(self.origin, begin, self.factor)
+        } else {
+            0
+        }
+    }
+}
+
+/// The index `i` as a `u32` (exit counts are far below `u32::MAX`).
+fn id32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
 /// Buffers a query reuses.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// The allowed reachabilities leaving the start: (reachability, crossing to its start,
-    /// its clusters and local states).
-    exits: Vec<(ReachId, u32, TwoSlots)>,
-    /// The exits local to one cluster: (reachability, crossing, local state).
-    local: Vec<(ReachId, u32, u32)>,
+    /// The allowed reachabilities leaving the start.
+    exits: Vec<Exit>,
+    /// The exits local to one cluster: (index in `exits`, local state).
+    local: Vec<(u32, u32)>,
     /// One cluster's portals worth trying: (onward time, portal), nearest first.
     portals: Vec<(u16, PortalId)>,
 }
 
-/// Lowers `best` (time, first reachability; ties to the lower id) with each exit `(r, crossing,
-/// local state)` whose cached time to the cache's goal is known, plus `rest` after it.
+/// Lowers `best` (time, first reachability; ties to the lower id) with each exit of `local`
+/// (index in `exits`, local state) whose cached time to the cache's goal is known, plus `rest`
+/// after it. An exit's crossing (at least `from`'s least crossing) is computed, once, only
+/// when the exit could still beat or tie `best`.
 fn offer(
     best: &mut Option<(u32, ReachId)>,
-    exits: &[(ReachId, u32, u32)],
+    exits: &mut [Exit],
+    local: &[(u32, u32)],
     cache: &[u16],
     rest: u32,
+    from: &StartCrossing,
 ) {
-    for &(reach, crossing, state) in exits {
+    let least = u32::from(from.on);
+    for &(index, state) in local {
         let cached = cache[state as usize];
         if cached == u16::MAX {
             continue;
         }
-        let time = crossing + u32::from(cached) + rest;
-        if best.is_none_or(|b| (time, reach) < b) {
-            *best = Some((time, reach));
+        let floor = u32::from(cached) + rest;
+        if best.is_some_and(|(time, _)| floor + least > time) {
+            continue;
+        }
+        let exit = &mut exits[index as usize];
+        if exit.crossing == UNKNOWN {
+            exit.crossing = from.to(exit.begin);
+        }
+        let time = exit.crossing + floor;
+        if best.is_none_or(|b| (time, exit.reach) < b) {
+            *best = Some((time, exit.reach));
         }
     }
 }
