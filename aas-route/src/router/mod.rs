@@ -90,6 +90,8 @@ pub struct Router<'g, G: RouteGraph> {
     layout: Layout,
     store: CacheStore,
     stats: RouterStats,
+    /// How many areas the model has disabled (the query skips the per-target test when none).
+    disabled_areas: usize,
     /// Buffers a query reuses (no allocation or large copies per warm query).
     scratch: query::Scratch,
 }
@@ -122,6 +124,9 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             clustering
         };
         let layout = Layout::new(graph, &clustering, &model);
+        let disabled_areas = (0..model.area_count())
+            .filter(|&a| model.is_disabled(AreaId(u32::try_from(a).unwrap_or(u32::MAX))))
+            .count();
         Ok(Self {
             graph,
             clustering,
@@ -129,6 +134,7 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             layout,
             store: CacheStore::new(settings.budget_bytes),
             stats: RouterStats::default(),
+            disabled_areas,
             scratch: query::Scratch::default(),
         })
     }
@@ -200,6 +206,11 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             return;
         }
         self.model.set_enabled(area, enabled);
+        if enabled {
+            self.disabled_areas -= 1;
+        } else {
+            self.disabled_areas += 1;
+        }
         let affected: Vec<ClusterId> = self.layout.routed_in[area.index()]
             .iter()
             .flatten()

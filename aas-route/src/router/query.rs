@@ -81,12 +81,17 @@ impl<G: RouteGraph> Router<'_, G> {
         let exits = &mut scratch.exits;
         exits.clear();
         let mut clusters: SmallVec<[ClusterId; 4]> = SmallVec::new();
+        let any_disabled = self.disabled_areas != 0;
         for id in self.layout.leaving[start.index()].clone() {
             let reach = ReachId(id);
-            if !self.layout.allowed(reach, flags, &self.model) {
+            // `Layout::allowed`, with the type's and the target's flags tested at once.
+            let info = &self.layout.reaches[reach.index()];
+            if !flags.allow(self.layout.enter[reach.index()])
+                || (any_disabled && self.model.is_disabled(info.target))
+            {
                 continue;
             }
-            let begin = self.layout.reaches[reach.index()].start;
+            let begin = info.start;
             let slots = self.layout.locals[reach.index()];
             for &(cluster, _) in slots.iter().flatten() {
                 if !clusters.contains(&cluster) {
