@@ -22,6 +22,20 @@
 //! The answer is the least time of all routes, with the first reachability of a route that
 //! takes it; no route, or a least time above `u16::MAX`, is "unreachable". `S = G` takes no
 //! time and no reachability.
+//!
+//! ## Option: no in-area crossing
+//!
+//! A graph whose areas are points (a waypoint graph, where a link's length already is the
+//! whole cost) routes with the in-area crossing switched off
+//! ([`CostModel::without_crossing`], [`RouterSettings::crossing`](crate::RouterSettings::crossing)
+//! `= false`): every crossing then costs 0 — of the start, of every area before the goal,
+//! and of portal areas (their maximum crossing is 0 too) — so a route's time is just the sum
+//! of its reachabilities' travel times. The rest of the model is unchanged (flags, disabled
+//! areas, first reachability), except that a least time of **exactly** `u16::MAX` is
+//! unreachable as well ([`CostModel::answer_time`]): with crossings of at least 1, the
+//! clustered caches can store `u16::MAX` as "unreachable" and lose nothing; without them,
+//! that value must be excluded from the answers. The reference search and the router both
+//! take the option from the model, so they answer alike. Crossing is on by default.
 
 use glam::Vec3;
 
@@ -74,6 +88,9 @@ pub struct CostModel {
     area_flags: Vec<TravelFlags>,
     /// Per area: whether routes may not enter it.
     disabled: Vec<bool>,
+    /// Whether crossing an area costs time (the default), or every crossing costs 0
+    /// ([`without_crossing`](Self::without_crossing)).
+    crossing: bool,
 }
 
 impl CostModel {
@@ -92,6 +109,7 @@ impl CostModel {
                 .iter()
                 .map(|a| a.flags.contains(AreaFlags::DISABLED))
                 .collect(),
+            crossing: true,
         };
         let mut entries: Vec<Vec<Vec3>> = vec![Vec::new(); areas.len()];
         for reach in 0..graph.reach_count() {
@@ -116,6 +134,43 @@ impl CostModel {
         model
     }
 
+    /// The same model with the in-area crossing switched off (see the
+    /// [module docs](self#option-no-in-area-crossing)): every [`crossing`](Self::crossing)
+    /// and every [`portal_crossing`](Self::portal_crossing) costs 0, so a route's time is the
+    /// sum of its reachabilities' travel times — for graphs whose areas are points, such as
+    /// waypoint graphs.
+    #[must_use]
+    pub fn without_crossing(mut self) -> Self {
+        self.crossing = false;
+        for max in self.portal_crossing.iter_mut().flatten() {
+            *max = 0;
+        }
+        self
+    }
+
+    /// Whether crossing an area costs time (`true` unless built
+    /// [`without_crossing`](Self::without_crossing)).
+    #[must_use]
+    pub fn has_crossing(&self) -> bool {
+        self.crossing
+    }
+
+    /// The least time any crossing costs: 1 with crossing on ([`crossing_cost`] is at least
+    /// 1), 0 without.
+    #[must_use]
+    pub fn min_crossing(&self) -> u32 {
+        u32::from(self.crossing)
+    }
+
+    /// The answer for a least route time of `time`: the time when the model counts it
+    /// reachable — at most `u16::MAX` with crossing on, below `u16::MAX` without (see the
+    /// [module docs](self#option-no-in-area-crossing)) — else `None`.
+    #[must_use]
+    pub fn answer_time(&self, time: u64) -> Option<u16> {
+        let time = u16::try_from(time).ok()?;
+        (self.crossing || time != u16::MAX).then_some(time)
+    }
+
     /// How many areas the model covers.
     #[must_use]
     pub fn area_count(&self) -> usize {
@@ -130,7 +185,7 @@ impl CostModel {
 
     /// The maximum crossing time of `area` when it is a portal area: the largest
     /// [`crossing_cost`] from the end of a reachability into it to the start of one leaving it
-    /// (at least 1).
+    /// (at least 1; 0 [`without_crossing`](Self::without_crossing)).
     #[must_use]
     pub fn portal_crossing(&self, area: AreaId) -> Option<u32> {
         self.portal_crossing[area.index()]
@@ -177,9 +232,12 @@ impl CostModel {
 
     /// The time to cross `area` from `entry` to `exit`; `entered` tells whether the route got
     /// in through a reachability (then a portal area costs its maximum crossing time) or
-    /// starts there.
+    /// starts there. Always 0 [`without_crossing`](Self::without_crossing).
     #[must_use]
     pub fn crossing(&self, area: AreaId, entry: Vec3, exit: Vec3, entered: bool) -> u32 {
+        if !self.crossing {
+            return 0;
+        }
         match self.portal_crossing[area.index()] {
             Some(max) if entered => max,
             _ => crossing_cost(entry, exit, self.factors[area.index()]),

@@ -23,7 +23,9 @@ pub struct Route {
 
 /// The least-time route from `start` (the player at `origin` in it) to `goal` under `flags`
 /// and `model` (see [`crate::cost`]), by Dijkstra over states "in area A, entered by
-/// reachability r" (plus the start state). `None` when there is none or its time exceeds
+/// reachability r" (plus the start state), labelled (time, first reachability) in
+/// lexicographic order so that of the reachabilities starting an optimal route it returns the
+/// one with the lowest id. `None` when there is none or its time exceeds
 /// `u16::MAX`, or either area is outside the graph.
 ///
 /// # Complexity
@@ -54,9 +56,9 @@ pub fn reference_route(
     let mut first = vec![None; start_state + 1];
     let mut heap = BinaryHeap::new();
     best[start_state] = 0;
-    heap.push(Reverse((0_u64, start_state)));
-    while let Some(Reverse((cost, state))) = heap.pop() {
-        if cost > best[state] {
+    heap.push(Reverse((0_u64, None, start_state)));
+    while let Some(Reverse((cost, label, state))) = heap.pop() {
+        if (cost, label) > (best[state], first[state]) {
             continue;
         }
         let (area, entry, entered) = if state == start_state {
@@ -66,7 +68,7 @@ pub fn reference_route(
             (reach.target, reach.end, true)
         };
         if area == goal {
-            return u16::try_from(cost).ok().map(|time| Route {
+            return model.answer_time(cost).map(|time| Route {
                 time,
                 first: first[state],
             });
@@ -82,10 +84,11 @@ pub fn reference_route(
                 + u64::from(reach.travel_time)
                 + u64::from(model.crossing(area, entry, reach.start, entered));
             let slot = id as usize;
-            if next < best[slot] {
+            let label = first[state].or(Some(ReachId(id)));
+            if (next, label) < (best[slot], first[slot]) {
                 best[slot] = next;
-                first[slot] = first[state].or(Some(ReachId(id)));
-                heap.push(Reverse((next, slot)));
+                first[slot] = label;
+                heap.push(Reverse((next, label, slot)));
             }
         }
     }
@@ -119,15 +122,15 @@ pub fn reference_route_from_reach(
     let mut first = vec![None; states];
     let mut heap = BinaryHeap::new();
     best[reach.index()] = 0;
-    heap.push(Reverse((0_u64, reach.index())));
-    while let Some(Reverse((cost, state))) = heap.pop() {
-        if cost > best[state] {
+    heap.push(Reverse((0_u64, None, reach.index())));
+    while let Some(Reverse((cost, label, state))) = heap.pop() {
+        if (cost, label) > (best[state], first[state]) {
             continue;
         }
         let arrived = graph.reach(crate::cost::reach_id(state));
         let area = arrived.target;
         if area == goal {
-            return u16::try_from(cost).ok().map(|time| Route {
+            return model.answer_time(cost).map(|time| Route {
                 time,
                 first: first[state],
             });
@@ -143,10 +146,11 @@ pub fn reference_route_from_reach(
                 + u64::from(next.travel_time)
                 + u64::from(model.crossing(area, arrived.end, next.start, true));
             let slot = id as usize;
-            if cost < best[slot] {
+            let label = first[state].or(Some(ReachId(id)));
+            if (cost, label) < (best[slot], first[slot]) {
                 best[slot] = cost;
-                first[slot] = first[state].or(Some(ReachId(id)));
-                heap.push(Reverse((cost, slot)));
+                first[slot] = label;
+                heap.push(Reverse((cost, label, slot)));
             }
         }
     }

@@ -336,17 +336,18 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Every answer equals the reference's, with an optimal first reachability, and the
-    /// stored caches never exceed the budget.
+    /// stored caches never exceed the budget (with and without in-area crossing).
     #[test]
     fn answers_equal_the_reference(
         seed in any::<u64>(),
         pass_through in prop::bool::weighted(0.1),
         budget in 0..BUDGETS.len(),
         dense in prop::bool::weighted(0.2),
+        crossing in prop::bool::weighted(0.8),
         queries in prop::collection::vec((any::<u32>(), any::<u32>(), 0_u32..3, -50.0_f32..50.0), 1..40),
     ) {
         let (graph, clustering) = random_world(seed, pass_through);
-        let settings = RouterSettings { budget_bytes: BUDGETS[budget], dense };
+        let settings = RouterSettings { budget_bytes: BUDGETS[budget], dense, crossing };
         let mut router = Router::new(&graph, clustering, settings).expect("valid");
         let n = id(graph.area_count());
         for (start, goal, flags, offset) in queries {

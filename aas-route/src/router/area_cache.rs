@@ -9,7 +9,9 @@
 //! `G` over the cluster's reversed local reachabilities.
 //!
 //! Storing `u16::MAX` for a true time of exactly 65535 loses nothing: every answer adds at
-//! least a crossing (≥ 1) to a cached time, so such a route exceeds `u16::MAX` anyway.
+//! least a crossing (≥ 1) to a cached time, so such a route exceeds `u16::MAX` anyway; without
+//! in-area crossing the cost model counts a time of exactly `u16::MAX` unreachable too
+//! ([`CostModel::answer_time`]).
 
 use super::layout::Layout;
 use super::queue::RadixQueue;

@@ -133,6 +133,15 @@ impl CacheStore {
         Some(Arc::clone(&entry.cached.times))
     }
 
+    /// Calls `read` with the times of the cache of `key`, marked as just used, without
+    /// touching their reference count (the warm query path); `None` when not stored.
+    pub(super) fn read<R>(&mut self, key: CacheKey, read: impl FnOnce(&[u16]) -> R) -> Option<R> {
+        let entry = self.entries.get_mut(&key)?;
+        entry.stamp = self.clock;
+        self.clock += 1;
+        Some(read(&entry.cached.times))
+    }
+
     /// Stores `cached` under `key` (replacing any cache there), evicting least recently used
     /// caches until it fits; does nothing when it alone exceeds the budget.
     pub(super) fn insert(&mut self, key: CacheKey, cached: Cached) {

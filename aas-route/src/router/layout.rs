@@ -82,6 +82,9 @@ pub(super) struct Layout {
     pub(super) reaches: Vec<ReachInfo>,
     /// Per reachability: the travel flags its type (and team bits) require.
     pub(super) required: Vec<TravelFlags>,
+    /// Per reachability: the travel flags taking it and entering its target require (its
+    /// type's and the target's contents'), so the query tests both at once.
+    pub(super) enter: Vec<TravelFlags>,
     /// Per area: the reachabilities leaving it.
     pub(super) leaving: Vec<std::ops::Range<u32>>,
     /// Per reachability: the clusters it is local to, with its local-state index there.
@@ -109,9 +112,17 @@ impl Layout {
         let reaches: Vec<ReachInfo> = (0..graph.reach_count())
             .map(|r| graph.reach(ReachId(id32(r))))
             .collect();
-        let required = reaches
+        let required: Vec<TravelFlags> = reaches
             .iter()
             .map(|r| TravelFlags::for_travel_type(r.travel_type))
+            .collect();
+        let enter = reaches
+            .iter()
+            .zip(&required)
+            .map(|(r, &flags)| {
+                let target = model.area_flags(r.target);
+                flags | target
+            })
             .collect();
         let leaving: Vec<std::ops::Range<u32>> = (0..area_count)
             .map(|a| graph.reaches(AreaId(id32(a))))
@@ -211,6 +222,7 @@ impl Layout {
         Self {
             reaches,
             required,
+            enter,
             leaving,
             locals,
             routed_in,
@@ -223,7 +235,7 @@ impl Layout {
     pub(super) fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.reaches.len() * size_of::<ReachInfo>()
-            + self.required.len() * size_of::<TravelFlags>()
+            + (self.required.len() + self.enter.len()) * size_of::<TravelFlags>()
             + self.leaving.len() * size_of::<std::ops::Range<u32>>()
             + (self.locals.len() + self.routed_in.len()) * size_of::<TwoSlots>()
             + self

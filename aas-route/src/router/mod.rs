@@ -50,6 +50,12 @@ pub struct RouterSettings {
     /// areas their maximum crossing, so answers are the same as in clustered mode. Default
     /// `false`.
     pub dense: bool,
+    /// Whether crossing an area costs time, as in the [cost model](crate::cost) (default
+    /// `true`). `false` routes with [`CostModel::without_crossing`]: every in-area crossing
+    /// costs 0 and a route's time is the sum of its reachabilities' travel times — for graphs
+    /// whose areas are points, such as waypoint graphs. The reference search answers alike
+    /// when given the same model ([`Router::model`]).
+    pub crossing: bool,
 }
 
 impl Default for RouterSettings {
@@ -57,6 +63,7 @@ impl Default for RouterSettings {
         Self {
             budget_bytes: 2 * 1024 * 1024,
             dense: false,
+            crossing: true,
         }
     }
 }
@@ -83,11 +90,16 @@ pub struct Router<'g, G: RouteGraph> {
     layout: Layout,
     store: CacheStore,
     stats: RouterStats,
+    /// How many areas the model has disabled (the query skips the per-target test when none).
+    disabled_areas: usize,
+    /// Buffers a query reuses (no allocation or large copies per warm query).
+    scratch: query::Scratch,
 }
 
 impl<'g, G: RouteGraph> Router<'g, G> {
     /// A router over `graph` with `clustering` (validated here), its cost model built with
-    /// the clustering's portal areas, and no caches yet. In [dense](RouterSettings::dense)
+    /// the clustering's portal areas (and without in-area crossing when
+    /// [`RouterSettings::crossing`] is `false`), and no caches yet. In [dense](RouterSettings::dense)
     /// mode it routes with a single cluster of every area instead (see
     /// [`clustering`](Self::clustering)).
     ///
@@ -102,13 +114,19 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         settings: RouterSettings,
     ) -> Result<Self, ClusteringError> {
         clustering.validate(graph)?;
-        let model = CostModel::new(graph, &clustering.portal_areas());
+        let mut model = CostModel::new(graph, &clustering.portal_areas());
+        if !settings.crossing {
+            model = model.without_crossing();
+        }
         let clustering = if settings.dense {
             single_cluster(graph.area_count())
         } else {
             clustering
         };
         let layout = Layout::new(graph, &clustering, &model);
+        let disabled_areas = (0..model.area_count())
+            .filter(|&a| model.is_disabled(AreaId(u32::try_from(a).unwrap_or(u32::MAX))))
+            .count();
         Ok(Self {
             graph,
             clustering,
@@ -116,6 +134,8 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             layout,
             store: CacheStore::new(settings.budget_bytes),
             stats: RouterStats::default(),
+            disabled_areas,
+            scratch: query::Scratch::default(),
         })
     }
 
@@ -186,6 +206,11 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             return;
         }
         self.model.set_enabled(area, enabled);
+        if enabled {
+            self.disabled_areas -= 1;
+        } else {
+            self.disabled_areas += 1;
+        }
         let affected: Vec<ClusterId> = self.layout.routed_in[area.index()]
             .iter()
             .flatten()

@@ -1,9 +1,13 @@
 //! Route queries on the shared `.aas` files with their stored clustering: warm same-cluster
-//! and cross-cluster queries (caches built beforehand), warm queries in dense mode, the cold
-//! cost per goal (caches dropped, then one cross-cluster query per goal — same-cluster on maps
-//! with a single cluster), and the flat reference search for comparison. Before measuring,
-//! prints per map the bytes of the complete default-flag cache set against botlib's
-//! full-cache memory model (and what dense mode would need).
+//! and cross-cluster queries (caches built beforehand; 256 queries over up to 256 different
+//! goals per batch — the honest warm figure), one repeated query per map (the hot path alone,
+//! every look-up in the CPU caches), warm queries in dense mode, the cold cost per goal
+//! (caches dropped, then one cross-cluster query per goal — same-cluster on maps with a single
+//! cluster), the flat reference search, and the `pathfinding` crate's Dijkstra per query over
+//! the same (area, entry reachability) state graph with the same costs on the warm query sets
+//! (the baseline the router's warm queries are compared with). Before measuring, prints per
+//! map the bytes of the complete default-flag cache set against botlib's full-cache memory
+//! model (and what dense mode would need).
 
 use std::hint::black_box;
 
@@ -13,6 +17,7 @@ use aas_route::{
     AreaId, Clustering, CostModel, RouteGraph, Router, RouterSettings, TravelFlags, reference_route,
 };
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
+use glam::Vec3;
 
 /// Queries per measured batch.
 const BATCH: usize = 256;
@@ -77,6 +82,105 @@ fn route_all(router: &mut Router<'_, AasWorld>, pairs: &[(AreaId, AreaId)]) -> u
         })
         .map(|r| u64::from(r.time))
         .sum()
+}
+
+/// The reference's (area, entry reachability) state graph of a map, its edges and costs
+/// precomputed for `pathfinding`'s Dijkstra under [`TravelFlags::DEFAULT`] and under the
+/// same plus "do not enter" (the flags of a query whose start or goal is marked so): state
+/// `r` is "entered `r`'s target at its end"; its edges are the allowed reachabilities `r'`
+/// leaving that area, costing `r'`'s travel time plus the crossing from `r`'s end to `r'`'s
+/// start (entered: a portal area costs its maximum crossing), as in `reference_route`.
+struct StateGraph<'w> {
+    world: &'w AasWorld,
+    model: CostModel,
+    /// Per flag set, per state `r`: its edges are `edges[offsets[r]..offsets[r + 1]]`.
+    offsets: [Vec<usize>; 2],
+    /// Per flag set: `(next state, cost)`.
+    edges: [Vec<(u32, u32)>; 2],
+}
+
+/// The start state's id (reachability ids are below it).
+const START: u32 = u32::MAX;
+
+/// The two flag sets a default-flag query routes with.
+const FLAG_SETS: [TravelFlags; 2] = [
+    TravelFlags::DEFAULT,
+    TravelFlags::DEFAULT.union(TravelFlags::DONOTENTER),
+];
+
+impl<'w> StateGraph<'w> {
+    fn new(world: &'w AasWorld, model: CostModel) -> Self {
+        let build = |flags: TravelFlags| {
+            let mut offsets = vec![0];
+            let mut edges = Vec::new();
+            for r in 0..world.reach_count() {
+                let arrived = world.reach(aas_route::ReachId(u32::try_from(r).unwrap_or(0)));
+                edges.extend(Self::leaving(
+                    world,
+                    &model,
+                    flags,
+                    (arrived.target, arrived.end, true),
+                ));
+                offsets.push(edges.len());
+            }
+            (offsets, edges)
+        };
+        let (plain_offsets, plain) = build(FLAG_SETS[0]);
+        let (marked_offsets, marked) = build(FLAG_SETS[1]);
+        Self {
+            world,
+            model,
+            offsets: [plain_offsets, marked_offsets],
+            edges: [plain, marked],
+        }
+    }
+
+    /// The reachabilities allowed under `flags` leaving `area` from `entry` (`entered`: got in
+    /// by a reachability), with their costs.
+    fn leaving(
+        world: &AasWorld,
+        model: &CostModel,
+        flags: TravelFlags,
+        (area, entry, entered): (AreaId, Vec3, bool),
+    ) -> Vec<(u32, u32)> {
+        world
+            .reaches(area)
+            .filter_map(|id| {
+                let reach = world.reach(aas_route::ReachId(id));
+                let allowed = flags.allow(TravelFlags::for_travel_type(reach.travel_type))
+                    && model.can_enter(reach.target, flags);
+                allowed.then(|| {
+                    let cost = u32::from(reach.travel_time)
+                        + model.crossing(area, entry, reach.start, entered);
+                    (id, cost)
+                })
+            })
+            .collect()
+    }
+
+    /// The least time from `start` (at its centre) to `goal` by `pathfinding`'s Dijkstra, and
+    /// the first reachability of the path it finds.
+    fn route(&self, start: AreaId, goal: AreaId) -> Option<(u32, u32)> {
+        let flags = self.model.query_flags(start, goal, TravelFlags::DEFAULT);
+        let set = usize::from(flags != FLAG_SETS[0]);
+        let (offsets, edges) = (&self.offsets[set], &self.edges[set]);
+        let origin = self.world.area(start).center;
+        let from_start = Self::leaving(self.world, &self.model, flags, (start, origin, false));
+        let (path, time) = pathfinding::prelude::dijkstra(
+            &START,
+            |&state| {
+                let edges: &[(u32, u32)] = if state == START {
+                    &from_start
+                } else {
+                    let s = state as usize;
+                    &edges[offsets[s]..offsets[s + 1]]
+                };
+                edges.iter().copied()
+            },
+            |&state| state != START && self.world.reach(aas_route::ReachId(state)).target == goal,
+        )?;
+        Some((time, *path.get(1)?))
+    }
 }
 
 /// Prints, per map, the bytes of every default-flag cache (each goal asked from its own
@@ -178,6 +282,84 @@ fn route_queries(c: &mut Criterion) {
             route_all(&mut router, &queries);
             group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
                 b.iter(|| route_all(&mut router, &queries));
+            });
+        }
+        group.finish();
+    }
+
+    // The hot path alone: one warm cross-cluster query (same-cluster on single-cluster maps)
+    // repeated BATCH times, everything it reads in the CPU caches. Not the honest warm
+    // figure (the groups above are).
+    let mut group = c.benchmark_group("route_warm_repeat_one");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for map in &maps {
+        let Some(&query) = cold_pairs(map).first() else {
+            continue;
+        };
+        let queries = vec![query; BATCH];
+        let Ok(mut router) = Router::new(
+            &map.world,
+            map.clustering.clone(),
+            RouterSettings::default(),
+        ) else {
+            continue;
+        };
+        route_all(&mut router, &queries);
+        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+            b.iter(|| route_all(&mut router, &queries));
+        });
+    }
+    group.finish();
+
+    // The `pathfinding` crate's Dijkstra per query on the warm query sets, over the
+    // reference's state graph with its edges and costs precomputed (only the start's edges
+    // are computed per query).
+    for (group_name, same) in [
+        ("route_pathfinding_same_cluster", true),
+        ("route_pathfinding_cross_cluster", false),
+    ] {
+        let mut group = c.benchmark_group(group_name);
+        group.throughput(Throughput::Elements(BATCH as u64));
+        group.sample_size(10);
+        for map in &maps {
+            let queries = pairs(map, same);
+            if queries.is_empty() {
+                continue;
+            }
+            let states = StateGraph::new(
+                &map.world,
+                CostModel::new(&map.world, &map.clustering.portal_areas()),
+            );
+            // The same answers as the router's (times; first reachabilities may differ
+            // between equal routes).
+            let Ok(mut router) = Router::new(
+                &map.world,
+                map.clustering.clone(),
+                RouterSettings::default(),
+            ) else {
+                continue;
+            };
+            for &(s, g) in &queries {
+                let origin = map.world.area(s).center;
+                let routed = router.route(s, origin, g, TravelFlags::DEFAULT);
+                let found = states.route(s, g);
+                assert_eq!(
+                    routed.map(|r| u32::from(r.time)),
+                    found
+                        .map(|(time, _)| time)
+                        .filter(|&t| t <= u32::from(u16::MAX)),
+                    "{} {s:?} -> {g:?}",
+                    map.name
+                );
+            }
+            group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+                b.iter(|| {
+                    queries
+                        .iter()
+                        .filter_map(|&(s, g)| states.route(black_box(s), black_box(g)))
+                        .map(|(time, _)| u64::from(time))
+                        .sum::<u64>()
+                });
             });
         }
         group.finish();
