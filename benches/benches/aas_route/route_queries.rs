@@ -183,6 +183,23 @@ impl<'w> StateGraph<'w> {
     }
 }
 
+/// Benches `queries` on `map` answered by a router with `settings` whose caches were built by
+/// one pass over them first (warm), as `group`'s entry for the map.
+fn bench_warm(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    map: &Map,
+    queries: &[(AreaId, AreaId)],
+    settings: RouterSettings,
+) {
+    let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
+        return;
+    };
+    route_all(&mut router, queries);
+    group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
+        b.iter(|| route_all(&mut router, queries));
+    });
+}
+
 /// Prints, per map, the bytes of every default-flag cache (each goal asked from its own
 /// cluster and from another) against `memory_model_bytes`.
 fn report_memory(maps: &[Map]) {
@@ -269,20 +286,9 @@ fn route_queries(c: &mut Criterion) {
         group.throughput(Throughput::Elements(BATCH as u64));
         for map in &maps {
             let queries = pairs(map, same);
-            if queries.is_empty() {
-                continue;
+            if !queries.is_empty() {
+                bench_warm(&mut group, map, &queries, RouterSettings::default());
             }
-            let Ok(mut router) = Router::new(
-                &map.world,
-                map.clustering.clone(),
-                RouterSettings::default(),
-            ) else {
-                continue;
-            };
-            route_all(&mut router, &queries);
-            group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
-                b.iter(|| route_all(&mut router, &queries));
-            });
         }
         group.finish();
     }
@@ -296,18 +302,12 @@ fn route_queries(c: &mut Criterion) {
         let Some(&query) = cold_pairs(map).first() else {
             continue;
         };
-        let queries = vec![query; BATCH];
-        let Ok(mut router) = Router::new(
-            &map.world,
-            map.clustering.clone(),
+        bench_warm(
+            &mut group,
+            map,
+            &vec![query; BATCH],
             RouterSettings::default(),
-        ) else {
-            continue;
-        };
-        route_all(&mut router, &queries);
-        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
-            b.iter(|| route_all(&mut router, &queries));
-        });
+        );
     }
     group.finish();
 
@@ -375,13 +375,7 @@ fn route_queries(c: &mut Criterion) {
             dense: true,
             ..RouterSettings::default()
         };
-        let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
-            continue;
-        };
-        route_all(&mut router, &queries);
-        group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
-            b.iter(|| route_all(&mut router, &queries));
-        });
+        bench_warm(&mut group, map, &queries, settings);
     }
     group.finish();
 
