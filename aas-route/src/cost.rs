@@ -68,13 +68,21 @@ pub fn area_factor(area: &AreaInfo) -> f64 {
 #[must_use]
 pub fn crossing_cost(from: Vec3, to: Vec3, factor: f64) -> u32 {
     let distance = from.as_dvec3().distance(to.as_dvec3());
+    round_half_up(distance * factor).max(1)
+}
+
+/// `value.round() as u32` for a non-negative `value` (half away from zero, saturating; NaN
+/// gives 0), without the library call `f64::round` compiles to: the truncation is exact, and
+/// so is the fraction `value - truncation`.
+fn round_half_up(value: f64) -> u32 {
     #[expect(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
         reason = "non-negative, and saturating far beyond any map's size"
     )]
-    let scaled = (distance * factor).round() as u32;
-    scaled.max(1)
+    let whole = value as u32;
+    let fraction = value - f64::from(whole);
+    whole.saturating_add(u32::from(fraction >= 0.5))
 }
 
 /// The per-area part of the cost model over one graph: factors, which areas are portals and
@@ -258,8 +266,48 @@ pub(crate) fn reach_id(index: usize) -> ReachId {
 #[cfg(test)]
 mod tests {
     use glam::Vec3;
+    use proptest::prelude::*;
 
-    use super::crossing_cost;
+    use super::{crossing_cost, round_half_up};
+
+    /// The reference rounding [`round_half_up`] replaces.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "the cast under test"
+    )]
+    fn library_round(value: f64) -> u32 {
+        value.round() as u32
+    }
+
+    #[test]
+    fn rounding_matches_the_library_at_the_edges() {
+        for value in [
+            0.0,
+            0.5,
+            0.499_999_999_999_999_94,
+            1.5,
+            2.5,
+            65_535.5,
+            f64::from(u32::MAX),
+            f64::from(u32::MAX) + 0.25,
+            f64::from(u32::MAX) + 0.5,
+            1e12,
+            f64::INFINITY,
+            f64::NAN,
+        ] {
+            assert_eq!(round_half_up(value), library_round(value), "{value}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn rounding_matches_the_library(value in 0.0_f64..1e6, half in 0_u32..100_000) {
+            prop_assert_eq!(round_half_up(value), library_round(value));
+            let tie = f64::from(half) + 0.5;
+            prop_assert_eq!(round_half_up(tie), library_round(tie));
+        }
+    }
 
     #[test]
     fn crossing_costs_round_and_are_at_least_one() {

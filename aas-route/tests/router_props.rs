@@ -242,6 +242,14 @@ fn same_cluster_routes_may_leave_the_cluster() {
     assert_eq!(route.time, reference.time);
     assert_eq!(route.first, Some(ReachId(1)), "leaves through portal 3");
     assert!(route.time < 1000);
+    // The answer came from the goal cache of (cluster 0, area 1), which holds the portal
+    // routes; asking again builds nothing.
+    let built = router.stats();
+    assert_eq!(built.goal_caches_built, 1);
+    let again = router.route(AreaId(0), at(0.0), AreaId(1), TravelFlags::DEFAULT);
+    assert_eq!(again, Some(route));
+    assert_eq!(router.stats().goal_caches_built, 1);
+    assert_eq!(router.stats().area_caches_built, built.area_caches_built);
 }
 
 /// A start or goal in no cluster is answered by the reference search.
@@ -287,6 +295,7 @@ fn caches_are_reused_bounded_and_dropped_selectively() {
         .collect();
     let built = router.stats();
     assert!(built.area_caches_built > 0);
+    assert!(built.goal_caches_built > 0);
     assert!(router.bytes_used() > 0);
     let again: Vec<_> = queries
         .iter()
@@ -298,6 +307,7 @@ fn caches_are_reused_bounded_and_dropped_selectively() {
         router.stats().portal_caches_built,
         built.portal_caches_built
     );
+    assert_eq!(router.stats().goal_caches_built, built.goal_caches_built);
 
     // Disabling a member of cluster 0 drops cluster 0's caches (and the portal caches built
     // from them) but keeps the other clusters' area caches; repeating it drops nothing more.

@@ -8,7 +8,7 @@
 //! count: the budget bounds what is kept between queries.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
 use crate::ids::{AreaId, ClusterId};
@@ -26,7 +26,9 @@ pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's low bits depend only on the word's low bits: rotate its well-mixed
+        // middle bits down, where the table takes its bucket index from.
+        self.0.rotate_left(26)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -54,12 +56,30 @@ impl Hasher for KeyHasher {
 }
 
 /// Which cache.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum CacheKey {
     /// The area cache of a cluster, a goal area routed in it, and the query's travel flags.
     Area(ClusterId, AreaId, TravelFlags),
     /// The portal cache of a goal area and the query's travel flags.
     Portal(AreaId, TravelFlags),
+    /// The goal cache of a cluster with portals, a goal area routed in it, and the query's
+    /// travel flags (the area cache lowered with the routes through the portals).
+    Goal(ClusterId, AreaId, TravelFlags),
+}
+
+impl Hash for CacheKey {
+    /// One word per key (one multiply of [`KeyHasher`] on the warm path): the goal area in
+    /// the low half, the cluster and the kind above it, the flags folded in by rotation.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let (kind, cluster, goal, flags) = match *self {
+            Self::Area(cluster, goal, flags) => (0_u64, cluster.0, goal, flags),
+            Self::Portal(goal, flags) => (1, 0, goal, flags),
+            Self::Goal(cluster, goal, flags) => (2, cluster.0, goal, flags),
+        };
+        let place = u64::from(goal.0) | (u64::from(cluster) << 32) | (kind << 62);
+        let word = place ^ u64::from(flags.bits()).rotate_left(40);
+        state.write_u64(word);
+    }
 }
 
 /// One stored cache.
@@ -67,7 +87,8 @@ pub(super) enum CacheKey {
 pub(super) struct Cached {
     /// Its times, in hundredths of a second (`u16::MAX`: unreachable).
     pub(super) times: Arc<[u16]>,
-    /// For a portal cache: the clusters whose area caches it was built from (sorted).
+    /// For a portal or goal cache: the clusters whose area caches it was built from
+    /// (sorted); empty for an area cache.
     pub(super) clusters: Arc<[ClusterId]>,
 }
 
@@ -131,6 +152,14 @@ impl CacheStore {
         entry.stamp = self.clock;
         self.clock += 1;
         Some(Arc::clone(&entry.cached.times))
+    }
+
+    /// The cache of `key` (shared times and clusters), marked as just used.
+    pub(super) fn get_cached(&mut self, key: CacheKey) -> Option<Cached> {
+        let entry = self.entries.get_mut(&key)?;
+        entry.stamp = self.clock;
+        self.clock += 1;
+        Some(entry.cached.clone())
     }
 
     /// Calls `read` with the times of the cache of `key`, marked as just used, without

@@ -7,6 +7,8 @@
 //! portals of the same two clusters is local to both. An area cache holds one `u16` per local
 //! state of its cluster.
 
+use glam::Vec3;
+
 use crate::cluster::{Clustering, Membership};
 use crate::cost::CostModel;
 use crate::graph::{ReachInfo, RouteGraph};
@@ -75,6 +77,18 @@ impl ClusterLayout {
     }
 }
 
+/// A reachability as the query scans the start area's exits: everything it tests or
+/// computes per exit in 20 contiguous bytes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Exit {
+    /// The travel flags taking it and entering its target require (as [`Layout::enter`]).
+    pub(super) enter: TravelFlags,
+    /// Its target area (tested for being disabled).
+    pub(super) target: AreaId,
+    /// Its start point (the start's crossing ends there).
+    pub(super) begin: Vec3,
+}
+
 /// The graph's reachabilities copied once, plus the cluster structure.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
@@ -85,8 +99,15 @@ pub(super) struct Layout {
     /// Per reachability: the travel flags taking it and entering its target require (its
     /// type's and the target's contents'), so the query tests both at once.
     pub(super) enter: Vec<TravelFlags>,
+    /// Per reachability: what the query's scan of a start's exits reads.
+    pub(super) exits: Vec<Exit>,
     /// Per area: the reachabilities leaving it.
     pub(super) leaving: Vec<std::ops::Range<u32>>,
+    /// Per area: its home cluster and its first local state there, when it is a member of
+    /// that one cluster and every reachability leaving it is local to it — then the local
+    /// state of its `i`-th leaving reachability is that first state plus `i` (the query's
+    /// fast path; `None` for portal areas and the rest).
+    pub(super) home: Vec<Option<(ClusterId, u32)>>,
     /// Per reachability: the clusters it is local to, with its local-state index there.
     pub(super) locals: Vec<TwoSlots>,
     /// Per area: the clusters it is routed in, with its routed-area index there.
@@ -97,6 +118,39 @@ pub(super) struct Layout {
     /// in no cluster has both incoming and outgoing reachabilities (else a route could pass
     /// through it unseen by the caches).
     pub(super) complete: bool,
+}
+
+/// The home of `area` ([`Layout::home`]): its cluster and first local state there when it
+/// is a member of one cluster and its leaving reachabilities `leaving` are local to it, in
+/// order, from that state on.
+fn home_of(
+    area: usize,
+    clustering: &Clustering,
+    leaving: &std::ops::Range<u32>,
+    locals: &[TwoSlots],
+    clusters: &[ClusterLayout],
+) -> Option<(ClusterId, u32)> {
+    let Membership::Cluster(cluster) = clustering.membership[area] else {
+        return None;
+    };
+    let first = leaving.clone().next().map_or_else(
+        // No exits: any state works; the cluster's count keeps it in range.
+        || Some(id32(clusters[cluster.index()].states.len())),
+        |reach| {
+            locals[reach as usize]
+                .iter()
+                .flatten()
+                .find(|(c, _)| *c == cluster)
+                .map(|&(_, state)| state)
+        },
+    )?;
+    let contiguous = leaving.clone().zip(first..).all(|(reach, state)| {
+        locals[reach as usize]
+            .iter()
+            .flatten()
+            .any(|&slot| slot == (cluster, state))
+    });
+    contiguous.then_some((cluster, first))
 }
 
 /// The id at `index` (indices here come from `u32` ids or lengths checked on construction).
@@ -214,6 +268,18 @@ impl Layout {
                 *flag = true;
             }
         }
+        let exits = reaches
+            .iter()
+            .zip(&enter)
+            .map(|(r, &enter)| Exit {
+                enter,
+                target: r.target,
+                begin: r.start,
+            })
+            .collect();
+        let home = (0..area_count)
+            .map(|a| home_of(a, clustering, &leaving[a], &locals, &clusters))
+            .collect();
         let complete = (0..area_count).all(|a| {
             !matches!(clustering.membership[a], Membership::None)
                 || leaving[a].is_empty()
@@ -223,7 +289,9 @@ impl Layout {
             reaches,
             required,
             enter,
+            exits,
             leaving,
+            home,
             locals,
             routed_in,
             clusters,
@@ -236,7 +304,9 @@ impl Layout {
         use std::mem::size_of;
         self.reaches.len() * size_of::<ReachInfo>()
             + (self.required.len() + self.enter.len()) * size_of::<TravelFlags>()
+            + self.exits.len() * size_of::<Exit>()
             + self.leaving.len() * size_of::<std::ops::Range<u32>>()
+            + self.home.len() * size_of::<Option<(ClusterId, u32)>>()
             + (self.locals.len() + self.routed_in.len()) * size_of::<TwoSlots>()
             + self
                 .clusters

@@ -7,11 +7,15 @@
 //!   time from `r`'s start to entering `G` without leaving `C`.
 //! - **Portal cache** (goal `G`, flags): per portal `P`, the time from having entered `P` to
 //!   entering `G`.
+//! - **Goal cache** (cluster `C` with portals, goal `G` routed in `C`, flags): per local state
+//!   `r` of `C`, the exact time `T*(r)` to entering `G`, the least of the area cache and of
+//!   `T_{C,P}(r) + U_G(P)` over the portals `P` of `C` — so routes that leave the cluster
+//!   and come back are included (botlib's same-cluster shortcut ignores them), at the cost of
+//!   one cache look-up instead of a scan of the portals.
 //! - **Query** from `S` (at `origin`) to `G`: the least, over the allowed reachabilities `r`
 //!   leaving `S` and the clusters `C` `r` is local to, of the crossing of `S` from `origin` to
-//!   `r`'s start plus `T_{C,G}(r)` (when `G` is routed in `C`) or `T_{C,P}(r) + U_G(P)` for
-//!   a portal `P` of `C`. Routes that leave the start's cluster and come back are considered
-//!   too (botlib's same-cluster shortcut ignores them).
+//!   `r`'s start plus `T*(r)` (when `G` is routed in `C`; `T_{C,G}(r)` when `C` has no
+//!   portals) or `T_{C,P}(r) + U_G(P)` over the portals `P` of `C`.
 //!
 //! In dense mode ([`RouterSettings::dense`]) every area is routed as one cluster.
 //!
@@ -21,21 +25,21 @@
 
 mod area_cache;
 mod budget;
+mod caches;
+mod goal_cache;
 mod layout;
 mod portal_cache;
 mod query;
 mod queue;
+mod start_scan;
 
-use std::sync::Arc;
-
-use budget::{CacheKey, CacheStore, Cached};
+use budget::{CacheKey, CacheStore};
 use layout::Layout;
 
 use crate::cluster::{ClusterInfo, Clustering, ClusteringError, Membership};
 use crate::cost::CostModel;
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId};
-use crate::travel::TravelFlags;
 
 /// Settings of a [`Router`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +83,8 @@ pub struct RouterStats {
     pub area_caches_built: u64,
     /// Portal caches computed.
     pub portal_caches_built: u64,
+    /// Goal caches computed (one per cluster with portals and goal area routed in it).
+    pub goal_caches_built: u64,
 }
 
 /// The clustered router over one graph (see the [module docs](self)).
@@ -93,7 +99,7 @@ pub struct Router<'g, G: RouteGraph> {
     /// How many areas the model has disabled (the query skips the per-target test when none).
     disabled_areas: usize,
     /// Buffers a query reuses (no allocation or large copies per warm query).
-    scratch: query::Scratch,
+    scratch: start_scan::Scratch,
 }
 
 impl<'g, G: RouteGraph> Router<'g, G> {
@@ -135,7 +141,7 @@ impl<'g, G: RouteGraph> Router<'g, G> {
             store: CacheStore::new(settings.budget_bytes),
             stats: RouterStats::default(),
             disabled_areas,
-            scratch: query::Scratch::default(),
+            scratch: start_scan::Scratch::default(),
         })
     }
 
@@ -221,42 +227,10 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         }
         self.store.remove_where(|key, cached| match key {
             CacheKey::Area(cluster, _, _) => affected.contains(cluster),
-            CacheKey::Portal(_, _) => cached.clusters.iter().any(|c| affected.contains(c)),
+            CacheKey::Goal(_, _, _) | CacheKey::Portal(_, _) => {
+                cached.clusters.iter().any(|c| affected.contains(c))
+            }
         });
-    }
-
-    /// The area cache of (`cluster`, `goal`) under the query flags `flags`, built if needed.
-    fn area_cache(&mut self, cluster: ClusterId, goal: AreaId, flags: TravelFlags) -> Arc<[u16]> {
-        fetch_area(
-            &self.layout,
-            &self.model,
-            &mut self.store,
-            &mut self.stats,
-            (cluster, goal, flags),
-        )
-    }
-
-    /// The portal cache of `goal` under the query flags `flags`, built if needed.
-    fn portal_cache(&mut self, goal: AreaId, flags: TravelFlags) -> Arc<[u16]> {
-        let key = CacheKey::Portal(goal, flags);
-        if let Some(times) = self.store.get(key) {
-            return times;
-        }
-        let (layout, model, store, stats) =
-            (&self.layout, &self.model, &mut self.store, &mut self.stats);
-        let built = portal_cache::build(layout, &self.clustering, model, goal, &mut |c, g| {
-            fetch_area(layout, model, store, stats, (c, g, flags))
-        });
-        self.stats.portal_caches_built += 1;
-        let times: Arc<[u16]> = built.times.into();
-        self.store.insert(
-            key,
-            Cached {
-                times: Arc::clone(&times),
-                clusters: built.clusters.into(),
-            },
-        );
-        times
     }
 }
 
@@ -272,28 +246,4 @@ fn single_cluster(areas: usize) -> Clustering {
             portals: Vec::new(),
         }],
     }
-}
-
-/// The area cache of `(cluster, goal, flags)` from `store`, built and stored if missing.
-fn fetch_area(
-    layout: &Layout,
-    model: &CostModel,
-    store: &mut CacheStore,
-    stats: &mut RouterStats,
-    (cluster, goal, flags): (ClusterId, AreaId, TravelFlags),
-) -> Arc<[u16]> {
-    let key = CacheKey::Area(cluster, goal, flags);
-    if let Some(times) = store.get(key) {
-        return times;
-    }
-    let times: Arc<[u16]> = area_cache::build(layout, model, cluster, goal, flags).into();
-    stats.area_caches_built += 1;
-    store.insert(
-        key,
-        Cached {
-            times: Arc::clone(&times),
-            clusters: Arc::new([]),
-        },
-    );
-    times
 }

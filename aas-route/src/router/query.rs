@@ -6,9 +6,9 @@ use smallvec::SmallVec;
 
 use super::Router;
 use super::budget::CacheKey;
-use super::layout::TwoSlots;
-use crate::cluster::Membership;
-use crate::cost::crossing_cost;
+use super::caches::Caches;
+use super::start_scan::{Best, GeneralExit, HomeScan, StartCrossing, UNKNOWN, offer};
+use crate::cluster::{Clustering, Membership};
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
 use crate::reference::{Route, reference_route};
@@ -55,10 +55,7 @@ impl<G: RouteGraph> Router<'_, G> {
             return reference_route(self.graph, &self.model, start, origin, goal, flags);
         }
         let flags = self.model.query_flags(start, goal, flags);
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let best = self.route_clustered(&mut scratch, start, origin, goal, flags);
-        self.scratch = scratch;
-        let (time, first) = best?;
+        let (time, first) = self.route_clustered(start, origin, goal, flags)?;
         Some(Route {
             time: self.model.answer_time(u64::from(time))?,
             first: Some(first),
@@ -66,53 +63,102 @@ impl<G: RouteGraph> Router<'_, G> {
     }
 
     /// The least (time, first reachability) of a query the clusters answer, under the query
-    /// flags `flags`, using the buffers of `scratch`.
+    /// flags `flags`.
     fn route_clustered(
         &mut self,
-        scratch: &mut Scratch,
         start: AreaId,
         origin: Vec3,
         goal: AreaId,
         flags: TravelFlags,
     ) -> Option<(u32, ReachId)> {
-        // The allowed reachabilities leaving the start, each with the clusters it is local to
-        // (the crossing to its start is computed when first needed); and those clusters (at
-        // most a few).
+        let Self {
+            layout,
+            clustering,
+            model,
+            store,
+            stats,
+            scratch,
+            disabled_areas,
+            ..
+        } = self;
+        let from = StartCrossing {
+            origin,
+            factor: model.factor(start),
+            on: model.has_crossing(),
+        };
+        let disabled = (*disabled_areas != 0).then_some(&*model);
+        let layout = &*layout;
+        let mut caches = Caches {
+            layout,
+            clustering,
+            model,
+            store,
+            stats,
+        };
+        let leaving = layout.leaving[start.index()].clone();
+        let mut best: Best = None;
+
+        // The fast path: a member of one cluster whose exits are all local to it, in order.
+        if let Some((cluster, first)) = layout.home[start.index()] {
+            let same_cluster = layout.routed_index(goal, cluster).is_some();
+            // Exits are offered once when the goal is routed in the cluster (no memo of
+            // their crossings needed), else once per portal tried.
+            scratch.crossings.clear();
+            if !same_cluster {
+                scratch.crossings.resize(leaving.len(), UNKNOWN);
+            }
+            let mut scan = HomeScan {
+                exits: &layout.exits[leaving.start as usize..leaving.end as usize],
+                first_reach: leaving.start,
+                first_state: first as usize,
+                from,
+                flags,
+                disabled,
+                crossings: &mut scratch.crossings,
+            };
+            if same_cluster {
+                // The warm same-cluster query: one look-up, no dynamic calls.
+                let key = goal_key(caches.clustering, cluster, goal, flags);
+                let read = |cache: &[u16]| scan.offer(&mut best, cache, 0);
+                if caches.store.read(key, read).is_some() {
+                    return best;
+                }
+            }
+            route_in_cluster(
+                &mut caches,
+                &mut scratch.portals,
+                &mut best,
+                (cluster, goal, flags),
+                &mut |best, cache, rest| scan.offer(best, cache, rest),
+            );
+            return best;
+        }
+
+        // The general path (portal starts): the allowed reachabilities leaving the start,
+        // each with the clusters it is local to (the crossing to its start is computed when
+        // first needed); and those clusters (at most a few).
         let exits = &mut scratch.exits;
         exits.clear();
         let mut clusters: SmallVec<[ClusterId; 4]> = SmallVec::new();
-        let any_disabled = self.disabled_areas != 0;
-        for id in self.layout.leaving[start.index()].clone() {
+        for id in leaving {
             let reach = ReachId(id);
-            // `Layout::allowed`, with the type's and the target's flags tested at once.
-            let info = &self.layout.reaches[reach.index()];
-            if !flags.allow(self.layout.enter[reach.index()])
-                || (any_disabled && self.model.is_disabled(info.target))
-            {
+            let exit = &layout.exits[reach.index()];
+            if !flags.allow(exit.enter) || disabled.is_some_and(|m| m.is_disabled(exit.target)) {
                 continue;
             }
-            let begin = info.start;
-            let slots = self.layout.locals[reach.index()];
+            let slots = layout.locals[reach.index()];
             for &(cluster, _) in slots.iter().flatten() {
                 if !clusters.contains(&cluster) {
                     clusters.push(cluster);
                 }
             }
-            exits.push(Exit {
+            exits.push(GeneralExit {
                 reach,
                 crossing: UNKNOWN,
-                begin,
+                begin: exit.begin,
                 slots,
             });
         }
-
-        let min_crossing = self.model.min_crossing();
-        let from = StartCrossing {
-            origin,
-            factor: self.model.factor(start),
-            on: self.model.has_crossing(),
-        };
-        let mut best: Option<(u32, ReachId)> = None;
         for cluster in clusters {
             // The local-state index in `cluster` of each exit local to it.
             let local = &mut scratch.local;
@@ -122,65 +168,81 @@ impl<G: RouteGraph> Router<'_, G> {
                     .iter()
                     .flatten()
                     .find(|(c, _)| *c == cluster)
-                    .map(|&(_, state)| (id32(i), state))
+                    .map(|&(_, state)| (u32::try_from(i).unwrap_or(u32::MAX), state))
             }));
             let local = &*local;
-            if self.layout.routed_index(goal, cluster).is_some() {
-                self.read_area_cache(cluster, goal, flags, &mut |cache| {
-                    offer(&mut best, exits, local, cache, 0, &from);
-                });
-            }
-            if self.clustering.clusters[cluster.index()].portals.is_empty() {
-                continue;
-            }
-            // The cluster's portals with their onward times, nearest first: a route through
-            // a portal costs at least its onward time plus the least crossing (the start's:
-            // 1, or 0 without crossing), so once that exceeds the best time found the
-            // remaining portals cannot win (ties are still tried, for the lowest
-            // reachability).
-            let key = CacheKey::Portal(goal, flags);
-            let bound = best.map_or(u32::MAX, |(time, _)| time);
-            let list = &self.clustering.clusters[cluster.index()].portals;
-            let portals = &mut scratch.portals;
-            let fill = |onward: &[u16]| nearest(portals, list, onward, bound, min_crossing);
-            if self.store.read(key, fill).is_none() {
-                let onward = self.portal_cache(goal, flags);
-                let list = &self.clustering.clusters[cluster.index()].portals;
-                nearest(portals, list, &onward, bound, min_crossing);
-            }
-            for &(rest, portal) in &*portals {
-                if best.is_some_and(|(time, _)| u32::from(rest) + min_crossing > time) {
-                    break;
-                }
-                let area = self.clustering.portals[portal.index()].area;
-                self.read_area_cache(cluster, area, flags, &mut |cache| {
-                    offer(&mut best, exits, local, cache, u32::from(rest), &from);
-                });
-            }
+            route_in_cluster(
+                &mut caches,
+                &mut scratch.portals,
+                &mut best,
+                (cluster, goal, flags),
+                &mut |best, cache, rest| offer(best, exits, local, cache, rest, &from),
+            );
         }
         best
     }
 }
 
-impl<G: RouteGraph> Router<'_, G> {
-    /// Calls `read` with the times of the area cache of (`cluster`, `goal`) under the query
-    /// flags `flags`, built if needed: a warm look-up is one hash probe and no reference
-    /// counting.
-    fn read_area_cache(
-        &mut self,
-        cluster: ClusterId,
-        goal: AreaId,
-        flags: TravelFlags,
-        read: &mut dyn FnMut(&[u16]),
-    ) {
-        if self
-            .store
-            .read(CacheKey::Area(cluster, goal, flags), &mut *read)
-            .is_none()
-        {
-            let times = self.area_cache(cluster, goal, flags);
-            read(&times);
+/// Lowers `best` with the routes from the exits local to `cluster` to `goal` under `flags`:
+/// `offer(best, cache, rest)` offers each exit's time in `cache` (times indexed by local
+/// state of `cluster`) plus `rest`. When `goal` is routed in `cluster` that is its goal cache
+/// (the area cache when `cluster` has no portals); else, per portal of `cluster` nearest
+/// first (by its portal-cache time `U_G`), the portal's area cache plus `U_G`, skipping the
+/// portals whose `U_G` plus the least crossing (the start's: 1, or 0 without crossing)
+/// exceeds the best time found (ties are still tried, for the lowest reachability).
+fn route_in_cluster(
+    caches: &mut Caches<'_>,
+    portals: &mut Vec<(u16, PortalId)>,
+    best: &mut Best,
+    (cluster, goal, flags): (ClusterId, AreaId, TravelFlags),
+    offer: &mut dyn FnMut(&mut Best, &[u16], u32),
+) {
+    let clustering = caches.clustering;
+    let list = &clustering.clusters[cluster.index()].portals;
+    if caches.layout.routed_index(goal, cluster).is_some() {
+        let key = goal_key(clustering, cluster, goal, flags);
+        caches.read(key, &mut |cache| offer(best, cache, 0));
+        return;
+    }
+    if list.is_empty() {
+        return;
+    }
+    let min_crossing = caches.model.min_crossing();
+    let bound = best.map_or(u32::MAX, |(time, _)| time);
+    let fill = |onward: &[u16]| nearest(portals, list, onward, bound, min_crossing);
+    if caches
+        .store
+        .read(CacheKey::Portal(goal, flags), fill)
+        .is_none()
+    {
+        let onward = caches.portal(goal, flags).times;
+        nearest(portals, list, &onward, bound, min_crossing);
+    }
+    for &(rest, portal) in &*portals {
+        if best.is_some_and(|(time, _)| u32::from(rest) + min_crossing > time) {
+            break;
         }
+        let area = clustering.portals[portal.index()].area;
+        let rest = u32::from(rest);
+        caches.read(CacheKey::Area(cluster, area, flags), &mut |cache| {
+            offer(best, cache, rest);
+        });
+    }
+}
+
+/// The cache answering queries from `cluster` to `goal` (routed in it) under `flags`: its
+/// goal cache, which already holds the routes through the portals, or its area cache when
+/// the cluster has no portals.
+fn goal_key(
+    clustering: &Clustering,
+    cluster: ClusterId,
+    goal: AreaId,
+    flags: TravelFlags,
+) -> CacheKey {
+    if clustering.clusters[cluster.index()].portals.is_empty() {
+        CacheKey::Area(cluster, goal, flags)
+    } else {
+        CacheKey::Goal(cluster, goal, flags)
     }
 }
 
@@ -201,91 +263,4 @@ fn nearest(
             .filter(|&(rest, _)| rest != u16::MAX && u32::from(rest) + min_crossing <= bound),
     );
     portals.sort_unstable();
-}
-
-/// The crossing of an exit not computed yet.
-const UNKNOWN: u32 = u32::MAX;
-
-/// An allowed reachability leaving the start.
-#[derive(Debug, Clone, Copy)]
-struct Exit {
-    reach: ReachId,
-    /// The crossing of the start from the origin to its start point, or [`UNKNOWN`].
-    crossing: u32,
-    /// Its start point.
-    begin: Vec3,
-    /// The clusters it is local to, with its local state there.
-    slots: TwoSlots,
-}
-
-/// What the start's crossing depends on: exactly [`CostModel::crossing`] of the start (not
-/// entered), computed here so it is only paid for exits that could still win.
-///
-/// [`CostModel::crossing`]: crate::cost::CostModel::crossing
-#[derive(Debug, Clone, Copy)]
-struct StartCrossing {
-    origin: Vec3,
-    factor: f64,
-    /// Whether the model charges crossings at all.
-    on: bool,
-}
-
-impl StartCrossing {
-    /// The crossing from the origin to `begin`.
-    fn to(&self, begin: Vec3) -> u32 {
-        if self.on {
-            crossing_cost(self.origin, begin, self.factor)
-        } else {
-            0
-        }
-    }
-}
-
-/// The index `i` as a `u32` (exit counts are far below `u32::MAX`).
-fn id32(i: usize) -> u32 {
-    u32::try_from(i).unwrap_or(u32::MAX)
-}
-
-/// Buffers a query reuses.
-#[derive(Debug, Default)]
-pub(super) struct Scratch {
-    /// The allowed reachabilities leaving the start.
-    exits: Vec<Exit>,
-    /// The exits local to one cluster: (index in `exits`, local state).
-    local: Vec<(u32, u32)>,
-    /// One cluster's portals worth trying: (onward time, portal), nearest first.
-    portals: Vec<(u16, PortalId)>,
-}
-
-/// Lowers `best` (time, first reachability; ties to the lower id) with each exit of `local`
-/// (index in `exits`, local state) whose cached time to the cache's goal is known, plus `rest`
-/// after it. An exit's crossing (at least `from`'s least crossing) is computed, once, only
-/// when the exit could still beat or tie `best`.
-fn offer(
-    best: &mut Option<(u32, ReachId)>,
-    exits: &mut [Exit],
-    local: &[(u32, u32)],
-    cache: &[u16],
-    rest: u32,
-    from: &StartCrossing,
-) {
-    let least = u32::from(from.on);
-    for &(index, state) in local {
-        let cached = cache[state as usize];
-        if cached == u16::MAX {
-            continue;
-        }
-        let floor = u32::from(cached) + rest;
-        if best.is_some_and(|(time, _)| floor + least > time) {
-            continue;
-        }
-        let exit = &mut exits[index as usize];
-        if exit.crossing == UNKNOWN {
-            exit.crossing = from.to(exit.begin);
-        }
-        let time = exit.crossing + floor;
-        if best.is_none_or(|b| (time, exit.reach) < b) {
-            *best = Some((time, exit.reach));
-        }
-    }
 }
