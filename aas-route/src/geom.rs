@@ -8,6 +8,9 @@ use aas_geom::world::AasWorld;
 use crate::graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
 use crate::ids::{AreaId, ReachId};
 
+/// The most pass areas reported per reachability (botlib's `MAX_REACHABILITYPASSAREAS`).
+pub(crate) const MAX_PASS_AREAS: usize = 32;
+
 impl RouteGraph for AasWorld {
     fn area_count(&self) -> usize {
         self.areas.len()
@@ -44,6 +47,24 @@ impl RouteGraph for AasWorld {
         }
     }
 
+    /// The areas the straight line from the reachability's start to its end passes
+    /// through ([`AasWorld::trace_areas`]) other than its source and target, at most
+    /// [`MAX_PASS_AREAS`] (botlib's limit).
+    fn pass_areas(&self, reach: ReachId, visit: &mut dyn FnMut(AreaId)) {
+        let Some(record) = self.reachabilities.get(reach.index()) else {
+            return;
+        };
+        let source = source_area(self, reach);
+        let crossings = self.trace_areas(record.start, record.end);
+        for crossing in crossings
+            .iter()
+            .filter(|c| Some(c.area.0) != source && c.area.0 != record.target.0)
+            .take(MAX_PASS_AREAS)
+        {
+            visit(AreaId(crossing.area.0));
+        }
+    }
+
     fn face_neighbours(&self, area: AreaId, visit: &mut dyn FnMut(AreaId)) {
         let Some(record) = self.areas.get(area.index()) else {
             return;
@@ -66,6 +87,19 @@ impl RouteGraph for AasWorld {
             }
         }
     }
+}
+
+/// The area reachability `reach` leaves: the one whose reachability range holds it (ranges
+/// are consecutive and ascending by area).
+fn source_area(world: &AasWorld, reach: ReachId) -> Option<u32> {
+    let index = world
+        .areas
+        .partition_point(|area| area.reachabilities.end <= reach.0);
+    let area = world.areas.get(index)?;
+    area.reachabilities
+        .contains(&reach.0)
+        .then(|| u32::try_from(index).ok())
+        .flatten()
 }
 
 #[cfg(test)]

@@ -154,4 +154,12 @@ pub trait RouteGraph {
     fn face_neighbours(&self, area: AreaId, visit: &mut dyn FnMut(AreaId)) {
         let _ = (area, visit);
     }
+
+    /// Calls `visit` with the areas reachability `reach` passes through between its source
+    /// and its target (neither included), in order — botlib's per-reachability pass areas,
+    /// which route prediction checks for stop contents. The default knows none (graphs
+    /// without geometry, such as waypoint graphs).
+    fn pass_areas(&self, reach: ReachId, visit: &mut dyn FnMut(AreaId)) {
+        let _ = (reach, visit);
+    }
 }

@@ -67,3 +67,29 @@ fn reference_routes_follow_reachabilities() {
     }
     assert!(checked > 100, "{checked} routes");
 }
+
+/// Pass areas on real maps: never the reachability's own source or target, at most 32, and
+/// present for some long reachabilities (jumps and falls cross other areas' space).
+#[test]
+fn pass_areas_lie_between_source_and_target() {
+    for map in SHARED_MAPS {
+        let Some(world) = load(map) else { return };
+        let mut with_passes = 0;
+        for area in 0..world.area_count() {
+            let source = AreaId(u32::try_from(area).expect("area id"));
+            for id in world.reaches(source) {
+                let reach = aas_route::ReachId(id);
+                let target = world.reach(reach).target;
+                let mut passes = Vec::new();
+                world.pass_areas(reach, &mut |a| passes.push(a));
+                assert!(passes.len() <= 32, "{map}: reach {id}");
+                assert!(
+                    !passes.contains(&source) && !passes.contains(&target),
+                    "{map}: reach {id} from {source:?} to {target:?} passes {passes:?}"
+                );
+                with_passes += usize::from(!passes.is_empty());
+            }
+        }
+        assert!(with_passes > 0, "{map}: no reachability passes an area");
+    }
+}

@@ -106,12 +106,13 @@ impl<G: RouteGraph> Router<'_, G> {
     /// goal reached; step limit; no route; next travel type (not taken); take it; entered
     /// contents (the goal's too, as botlib); time limit (not when the step reached the goal).
     ///
+    /// The contents stop looks at the area a step enters and at the areas its reachability
+    /// passes through on the way ([`RouteGraph::pass_areas`], botlib's pass areas: a jump
+    /// over lava stops a prediction that avoids lava).
+    ///
     /// Differences from botlib: botlib re-queries from each area as a fresh start (its
     /// crossing from the reachability's end), so its chain may differ slightly in portal
-    /// areas; it also checks the contents of the areas a reachability passes through (its
-    /// per-reachability pass-area lists), which [`RouteGraph`] does not know, so only the
-    /// areas entered are checked here; its "enter area" stop event is not offered (check the
-    /// steps).
+    /// areas; its "enter area" stop event is not offered (check the steps).
     ///
     /// # Complexity
     /// One [`next_step`](Self::next_step)-like search per step.
@@ -164,7 +165,7 @@ impl<G: RouteGraph> Router<'_, G> {
                 time,
             });
             (area, entry, entered) = (reach.target, reach.end, true);
-            let contents = self.graph().area(area).contents & stops.contents;
+            let contents = self.passed_contents(id, stops.contents);
             if !contents.is_empty() {
                 break PredictStop::Contents(contents);
             }
@@ -173,5 +174,23 @@ impl<G: RouteGraph> Router<'_, G> {
             }
         };
         PredictedRoute { steps, stop }
+    }
+}
+
+impl<G: RouteGraph> Router<'_, G> {
+    /// The contents among `wanted` of the areas reachability `reach` passes through and
+    /// enters (nothing is traced when `wanted` is empty).
+    fn passed_contents(&self, reach: ReachId, wanted: AreaContents) -> AreaContents {
+        if wanted.is_empty() {
+            return AreaContents::empty();
+        }
+        let graph = self.graph();
+        let mut contents = graph.area(graph.reach(reach).target).contents;
+        graph.pass_areas(reach, &mut |area| {
+            if area.index() < graph.area_count() {
+                contents |= graph.area(area).contents;
+            }
+        });
+        contents & wanted
     }
 }

@@ -25,6 +25,8 @@ struct Graph {
     areas: Vec<AreaInfo>,
     ranges: Vec<Range<u32>>,
     reaches: Vec<ReachInfo>,
+    /// Per reachability: the areas it passes through.
+    passes: Vec<Vec<AreaId>>,
 }
 
 impl RouteGraph for Graph {
@@ -42,6 +44,11 @@ impl RouteGraph for Graph {
     }
     fn reach(&self, reach: ReachId) -> ReachInfo {
         self.reaches[reach.index()]
+    }
+    fn pass_areas(&self, reach: ReachId, visit: &mut dyn FnMut(AreaId)) {
+        for &area in self.passes.get(reach.index()).into_iter().flatten() {
+            visit(area);
+        }
     }
 }
 
@@ -86,6 +93,7 @@ fn graph() -> Graph {
         areas,
         ranges: vec![0..2, 2..3, 3..4, 4..5, 5..6],
         reaches,
+        passes: Vec::new(),
     }
 }
 
@@ -202,6 +210,40 @@ fn predictions_stop_at_the_goal_contents_travel_and_time() {
 
     let none = router.predict_route(goal, centre(&graph, 4), AreaId(0), flags, &water);
     assert_eq!((none.steps.len(), none.stop), (0, PredictStop::NoRoute));
+}
+
+/// A reachability that passes through a stop area stops the prediction after it, though the
+/// area it enters is dry.
+#[test]
+fn predictions_stop_on_the_contents_of_areas_passed_through() {
+    let mut graph = graph();
+    // Reachability 0 (0 → 1) passes through the water area 4 on the way.
+    graph.passes = vec![vec![AreaId(4)]];
+    let mut router = Router::new(&graph, one_cluster(5), RouterSettings::default()).unwrap();
+    let water = PredictStops {
+        contents: AreaContents::WATER,
+        ..PredictStops::default()
+    };
+    let origin = centre(&graph, 0);
+    let wet = router.predict_route(AreaId(0), origin, AreaId(2), TravelFlags::DEFAULT, &water);
+    assert_eq!(
+        wet.steps,
+        vec![PredictedStep {
+            reach: ReachId(0),
+            area: AreaId(1),
+            time: 11
+        }]
+    );
+    assert_eq!(wet.stop, PredictStop::Contents(AreaContents::WATER));
+    // Without the stop it goes on to the goal.
+    let free = router.predict_route(
+        AreaId(0),
+        origin,
+        AreaId(2),
+        TravelFlags::DEFAULT,
+        &PredictStops::default(),
+    );
+    assert_eq!(free.stop, PredictStop::Goal);
 }
 
 #[test]

@@ -7,9 +7,11 @@
 //! the same (area, entry reachability) state graph with the same costs on the warm query sets
 //! (the baseline the router's warm queries are compared with). Before measuring, prints per
 //! map the bytes of the complete default-flag cache set against botlib's full-cache memory
-//! model (and what dense mode would need).
+//! model (and what dense mode would need), and the per-query latency distribution (p50, p90)
+//! of the warm same-cluster and cross-cluster sets, each query timed alone.
 
 use std::hint::black_box;
+use std::time::Instant;
 
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::world::AasWorld;
@@ -200,6 +202,72 @@ fn bench_warm(
     });
 }
 
+/// Prints, per map and warm query set, the p50 and p90 of single-query latencies: each query
+/// of the set timed alone with [`Instant`] (the median cost of two back-to-back
+/// `Instant::now` calls subtracted), over `ROUNDS` passes of the set after one warming pass;
+/// and how many caches those passes built (0: the set stayed warm within the budget).
+fn report_latency(maps: &[Map]) {
+    const ROUNDS: usize = 200;
+    let mut overhead: Vec<u128> = (0..10_000)
+        .map(|_| {
+            let before = Instant::now();
+            black_box(Instant::now()) - before
+        })
+        .map(|d| d.as_nanos())
+        .collect();
+    overhead.sort_unstable();
+    let overhead = overhead[overhead.len() / 2];
+    for map in maps {
+        for (kind, same) in [("same-cluster", true), ("cross-cluster", false)] {
+            let queries = pairs(map, same);
+            let Ok(mut router) = Router::new(
+                &map.world,
+                map.clustering.clone(),
+                RouterSettings::default(),
+            ) else {
+                continue;
+            };
+            if queries.is_empty() {
+                continue;
+            }
+            route_all(&mut router, &queries);
+            let built = router.stats();
+            let mut latencies = Vec::with_capacity(ROUNDS * queries.len());
+            for _ in 0..ROUNDS {
+                for &(start, goal) in &queries {
+                    let origin = map.world.area(start).center;
+                    let before = Instant::now();
+                    let route = router.route(black_box(start), origin, goal, TravelFlags::DEFAULT);
+                    let elapsed = before.elapsed().as_nanos();
+                    black_box(route);
+                    latencies.push(elapsed.saturating_sub(overhead));
+                }
+            }
+            latencies.sort_unstable();
+            let rebuilt = router.stats().area_caches_built - built.area_caches_built
+                + router.stats().goal_caches_built
+                - built.goal_caches_built
+                + router.stats().portal_caches_built
+                - built.portal_caches_built;
+            #[expect(
+                clippy::print_stderr,
+                reason = "the latency distribution is a bench output"
+            )]
+            {
+                eprintln!(
+                    "route_queries latency {} warm {kind}: p50 {} ns, p90 {} ns per query \
+                     ({} queries timed alone, timer overhead {overhead} ns subtracted; caches \
+                     built while timing: {rebuilt})",
+                    map.name,
+                    latencies[latencies.len() / 2],
+                    latencies[latencies.len() * 9 / 10],
+                    latencies.len(),
+                );
+            }
+        }
+    }
+}
+
 /// Prints, per map, the bytes of every default-flag cache (each goal asked from its own
 /// cluster and from another) against `memory_model_bytes`.
 fn report_memory(maps: &[Map]) {
@@ -277,6 +345,7 @@ fn route_queries(c: &mut Criterion) {
         })
         .collect();
     report_memory(&maps);
+    report_latency(&maps);
 
     for (group_name, same) in [
         ("route_warm_same_cluster", true),
