@@ -89,6 +89,34 @@ pub(super) struct Exit {
     pub(super) begin: Vec3,
 }
 
+/// What a query reads about its start and goal area, packed so each costs one or two cache
+/// lines instead of one per table.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct AreaQuery {
+    /// The reachabilities leaving it: `leaving.0..leaving.1`.
+    pub(super) leaving: (u32, u32),
+    /// Its home cluster and its first local state there, when it is a member of that one
+    /// cluster and every reachability leaving it is local to it — then the local state of
+    /// its `i`-th leaving reachability is that first state plus `i` (the query's fast path;
+    /// `None` for portal areas and the rest).
+    pub(super) home: Option<(ClusterId, u32)>,
+    /// The clusters it is routed in (as [`Layout::routed_in`], without the indices).
+    pub(super) routed: [Option<ClusterId>; 2],
+    /// Its in-area factor ([`CostModel::factor`]).
+    pub(super) factor: f64,
+    /// Whether it is in some cluster (not [`Membership::None`]).
+    pub(super) clustered: bool,
+    /// Whether it is marked "do not enter" (a query from or to it adds the flag).
+    pub(super) marked: bool,
+}
+
+impl AreaQuery {
+    /// Whether it is routed in `cluster`.
+    pub(super) fn routed_in(&self, cluster: ClusterId) -> bool {
+        self.routed.contains(&Some(cluster))
+    }
+}
+
 /// The graph's reachabilities copied once, plus the cluster structure.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
@@ -103,11 +131,8 @@ pub(super) struct Layout {
     pub(super) exits: Vec<Exit>,
     /// Per area: the reachabilities leaving it.
     pub(super) leaving: Vec<std::ops::Range<u32>>,
-    /// Per area: its home cluster and its first local state there, when it is a member of
-    /// that one cluster and every reachability leaving it is local to it — then the local
-    /// state of its `i`-th leaving reachability is that first state plus `i` (the query's
-    /// fast path; `None` for portal areas and the rest).
-    pub(super) home: Vec<Option<(ClusterId, u32)>>,
+    /// Per area: everything a query reads about its start and goal, in one record.
+    pub(super) areas: Vec<AreaQuery>,
     /// Per reachability: the clusters it is local to, with its local-state index there.
     pub(super) locals: Vec<TwoSlots>,
     /// Per area: the clusters it is routed in, with its routed-area index there.
@@ -277,8 +302,18 @@ impl Layout {
                 begin: r.start,
             })
             .collect();
-        let home = (0..area_count)
-            .map(|a| home_of(a, clustering, &leaving[a], &locals, &clusters))
+        let areas = (0..area_count)
+            .map(|a| {
+                let area = AreaId(id32(a));
+                AreaQuery {
+                    leaving: (leaving[a].start, leaving[a].end),
+                    home: home_of(a, clustering, &leaving[a], &locals, &clusters),
+                    routed: routed_in[a].map(|slot| slot.map(|(c, _)| c)),
+                    factor: model.factor(area),
+                    clustered: clustering.membership[a] != Membership::None,
+                    marked: model.area_flags(area).contains(TravelFlags::DONOTENTER),
+                }
+            })
             .collect();
         let complete = (0..area_count).all(|a| {
             !matches!(clustering.membership[a], Membership::None)
@@ -291,7 +326,7 @@ impl Layout {
             enter,
             exits,
             leaving,
-            home,
+            areas,
             locals,
             routed_in,
             clusters,
@@ -306,7 +341,7 @@ impl Layout {
             + (self.required.len() + self.enter.len()) * size_of::<TravelFlags>()
             + self.exits.len() * size_of::<Exit>()
             + self.leaving.len() * size_of::<std::ops::Range<u32>>()
-            + self.home.len() * size_of::<Option<(ClusterId, u32)>>()
+            + self.areas.len() * size_of::<AreaQuery>()
             + (self.locals.len() + self.routed_in.len()) * size_of::<TwoSlots>()
             + self
                 .clusters

@@ -7,8 +7,9 @@ use smallvec::SmallVec;
 use super::Router;
 use super::budget::CacheKey;
 use super::caches::Caches;
+use super::layout::AreaQuery;
 use super::start_scan::{Best, GeneralExit, HomeScan, StartCrossing, UNKNOWN, offer};
-use crate::cluster::{Clustering, Membership};
+use crate::cluster::Clustering;
 use crate::graph::RouteGraph;
 use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
 use crate::reference::{Route, reference_route};
@@ -37,10 +38,12 @@ impl<G: RouteGraph> Router<'_, G> {
         goal: AreaId,
         flags: TravelFlags,
     ) -> Option<Route> {
-        let areas = self.layout.leaving.len();
-        if start.index() >= areas || goal.index() >= areas {
+        let (Some(&from), Some(&to)) = (
+            self.layout.areas.get(start.index()),
+            self.layout.areas.get(goal.index()),
+        ) else {
             return None;
-        }
+        };
         self.stats.queries += 1;
         if start == goal {
             return Some(Route {
@@ -48,27 +51,31 @@ impl<G: RouteGraph> Router<'_, G> {
                 first: None,
             });
         }
-        let unclustered =
-            |area: AreaId| self.clustering.membership[area.index()] == Membership::None;
-        if !self.layout.complete || unclustered(start) || unclustered(goal) {
+        if !self.layout.complete || !from.clustered || !to.clustered {
             self.stats.fallbacks += 1;
             return reference_route(self.graph, &self.model, start, origin, goal, flags);
         }
-        let flags = self.model.query_flags(start, goal, flags);
-        let (time, first) = self.route_clustered(start, origin, goal, flags)?;
+        // `CostModel::query_flags`, from the packed records.
+        let flags = if from.marked || to.marked {
+            flags | TravelFlags::DONOTENTER
+        } else {
+            flags
+        };
+        let (time, first) = self.route_clustered(&from, origin, (goal, &to), flags)?;
         Some(Route {
             time: self.model.answer_time(u64::from(time))?,
             first: Some(first),
         })
     }
 
-    /// The least (time, first reachability) of a query the clusters answer, under the query
-    /// flags `flags`.
+    /// The least (time, first reachability) of a query the clusters answer from the start
+    /// area `from_area` (the player at `origin` in it) to `goal` under the query flags
+    /// `flags`.
     fn route_clustered(
         &mut self,
-        start: AreaId,
+        from_area: &AreaQuery,
         origin: Vec3,
-        goal: AreaId,
+        (goal, goal_area): (AreaId, &AreaQuery),
         flags: TravelFlags,
     ) -> Option<(u32, ReachId)> {
         let Self {
@@ -83,7 +90,7 @@ impl<G: RouteGraph> Router<'_, G> {
         } = self;
         let from = StartCrossing {
             origin,
-            factor: model.factor(start),
+            factor: from_area.factor,
             on: model.has_crossing(),
         };
         let disabled = (*disabled_areas != 0).then_some(&*model);
@@ -95,12 +102,12 @@ impl<G: RouteGraph> Router<'_, G> {
             store,
             stats,
         };
-        let leaving = layout.leaving[start.index()].clone();
+        let leaving = from_area.leaving.0..from_area.leaving.1;
         let mut best: Best = None;
 
         // The fast path: a member of one cluster whose exits are all local to it, in order.
-        if let Some((cluster, first)) = layout.home[start.index()] {
-            let same_cluster = layout.routed_index(goal, cluster).is_some();
+        if let Some((cluster, first)) = from_area.home {
+            let same_cluster = goal_area.routed_in(cluster);
             // Exits are offered once when the goal is routed in the cluster (no memo of
             // their crossings needed), else once per portal tried.
             scratch.crossings.clear();

@@ -90,13 +90,14 @@ impl HomeScan<'_> {
             {
                 continue;
             }
-            let crossing = match self.crossings.get_mut(i) {
-                Some(known) if *known != UNKNOWN => *known,
-                Some(unknown) => {
-                    *unknown = self.from.to(exit.begin);
-                    *unknown
+            let crossing = if self.crossings.is_empty() {
+                self.from.to(exit.begin)
+            } else {
+                let known = &mut self.crossings[i];
+                if *known == UNKNOWN {
+                    *known = self.from.to(exit.begin);
                 }
-                None => self.from.to(exit.begin),
+                *known
             };
             let index = u32::try_from(i).unwrap_or(u32::MAX);
             lower(best, crossing + floor, ReachId(self.first_reach + index));
