@@ -112,6 +112,14 @@ pub fn render_quoted(bytes: &[u8], quote: char, out: &mut String) {
     out.push(quote);
 }
 
+/// Appends name or punctuation bytes (ASCII from the lexer; anything else lossily).
+fn push_text(text: &[u8], out: &mut String) {
+    match std::str::from_utf8(text) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(text)),
+    }
+}
+
 /// Appends the canonical rendering of one token.
 pub fn render_token(token: &Token, out: &mut String) {
     match token.kind {
@@ -119,9 +127,9 @@ pub fn render_token(token: &Token, out: &mut String) {
         TokenKind::Literal => render_quoted(&token.text, '\'', out),
         TokenKind::Number => match &token.number {
             Some(number) => render_number(number, out),
-            None => out.push_str(&token.text_lossy()),
+            None => push_text(&token.text, out),
         },
-        TokenKind::Name | TokenKind::Punct => out.push_str(&token.text_lossy()),
+        TokenKind::Name | TokenKind::Punct => push_text(&token.text, out),
     }
 }
 

@@ -151,7 +151,7 @@ struct Parser<'t> {
     warnings: Vec<(SourcePos, String)>,
 }
 
-impl Parser<'_> {
+impl<'t> Parser<'t> {
     fn peek(&self) -> Option<&Token> {
         self.tokens.get(self.at)
     }
@@ -210,7 +210,8 @@ impl Parser<'_> {
             let Some(prio) = priority(op).filter(|&p| p >= min) else {
                 break;
             };
-            let op = op.clone();
+            let tokens = self.tokens;
+            let op = &tokens[self.at];
             self.at += 1;
             let right_live = match op.text.as_slice() {
                 b"&&" => live && left.is_true(),
@@ -218,14 +219,15 @@ impl Parser<'_> {
                 _ => live,
             };
             let right = self.binary(prio + 1, right_live)?;
-            left = self.apply(&op, left, right, right_live)?;
+            left = self.apply(op, left, right, right_live)?;
         }
         Ok(left)
     }
 
     /// Unary operators, parentheses and operands.
     fn unary(&mut self, live: bool) -> Result<Value, ScriptError> {
-        let Some(token) = self.peek().cloned() else {
+        let tokens = self.tokens;
+        let Some(token) = tokens.get(self.at) else {
             return Err(self.end_error());
         };
         self.at += 1;
@@ -249,11 +251,11 @@ impl Parser<'_> {
                 })
             }
             TokenKind::Name => Err(error(
-                &token,
+                token,
                 format!("undefined name `{}` in expression", token.text_lossy()),
             )),
             TokenKind::String | TokenKind::Literal => Err(error(
-                &token,
+                token,
                 format!("unexpected string \"{}\" in expression", token.text_lossy()),
             )),
             TokenKind::Punct => match token.text.as_slice() {
@@ -295,20 +297,20 @@ impl Parser<'_> {
                     match value {
                         Value::Int(v) => Ok(Value::Int(!v)),
                         Value::Float(_) => {
-                            Err(error(&token, "operator `~` is not allowed in $evalfloat"))
+                            Err(error(token, "operator `~` is not allowed in $evalfloat"))
                         }
                     }
                 }
                 b"++" | b"--" => Err(error(
-                    &token,
+                    token,
                     format!(
                         "operator `{}` is not allowed in expressions",
                         token.text_lossy()
                     ),
                 )),
                 _ => Err(error(
-                    &token,
-                    format!("unexpected `{}` in expression", token.text_lossy()),
+                    token,
+                    format!("expected a value, found `{}`", token.text_lossy()),
                 )),
             },
         }
@@ -324,7 +326,7 @@ impl Parser<'_> {
 
     fn apply(
         &mut self,
-        op: &Token,
+        op: &'t Token,
         left: Value,
         right: Value,
         live: bool,

@@ -100,7 +100,7 @@ impl Number {
 pub type TokenText = SmallVec<[u8; 22]>;
 
 /// One token of a script.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Token {
     /// What kind of token this is.
     pub kind: TokenKind,
@@ -116,6 +116,19 @@ pub struct Token {
     /// [`TokenStream`](crate::TokenStream) (0: the root file); see
     /// [`TokenStream::include_stack`](crate::TokenStream::include_stack).
     pub include: u32,
+}
+
+impl Clone for Token {
+    /// Copies the text with one `memcpy` (`SmallVec`'s own `clone` copies byte by byte).
+    fn clone(&self) -> Self {
+        Self {
+            kind: self.kind,
+            text: TokenText::from_slice(&self.text),
+            number: self.number,
+            pos: self.pos.clone(),
+            include: self.include,
+        }
+    }
 }
 
 impl Token {

@@ -132,8 +132,7 @@ impl Lexer {
     pub fn next_token(&mut self) -> Result<Option<Token>, ScriptError> {
         self.skip_blanks()?;
         let start = self.at;
-        let bytes = Arc::clone(&self.bytes);
-        let rest = &bytes[start..];
+        let rest = &self.bytes[start..];
         let Some(&first) = rest.first() else {
             return Ok(None);
         };

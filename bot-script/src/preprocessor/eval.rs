@@ -47,7 +47,9 @@ impl<S: FileSource> Preprocessor<S> {
             }
         }
         let tokens = self.gather_expression(dollar, inner, true)?;
-        self.push_eval_result(dollar, &tokens, float)
+        let result = self.push_eval_result(dollar, &tokens, float);
+        self.scratch.push(tokens);
+        result
     }
 
     /// Reads expression tokens with macros expanded and `defined X` / `defined(X)` replaced
@@ -67,7 +69,8 @@ impl<S: FileSource> Preprocessor<S> {
                 format!("$eval nested deeper than {}", self.limits.expression_depth),
             ));
         }
-        let mut tokens = Vec::new();
+        let mut tokens = self.scratch.pop().unwrap_or_default();
+        tokens.clear();
         let mut depth = 0usize;
         loop {
             let Some(t) = self.next_expanded(mode)? else {

@@ -9,6 +9,7 @@
 //! quirk L6 not reproduced).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
@@ -43,10 +44,33 @@ pub(super) struct Macro {
     pos: SourcePos,
 }
 
+/// FNV-1a: macro names are short, and `SipHash` dominated the look-ups. Hash flooding is
+/// not a concern: a file can only define as many macros as it has lines.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// Name → slot; a slot keeps its index when the macro is redefined or undefined.
 #[derive(Debug, Default)]
 pub(super) struct MacroTable {
-    index: HashMap<TokenText, u32>,
+    index: HashMap<TokenText, u32, BuildHasherDefault<Fnv>>,
     slots: Vec<(TokenText, Option<Macro>)>,
     seq: u64,
 }
@@ -308,7 +332,9 @@ impl<S: FileSource> Preprocessor<S> {
                 ),
             ));
         }
-        let body = self.substitute(token, &pieces, &args)?;
+        let mut body = self.scratch.pop().unwrap_or_default();
+        body.clear();
+        self.substitute(token, &pieces, args, &mut body)?;
         self.expanded += body.len();
         if self.expanded > self.limits.expanded_tokens {
             return Err(self.error_at(
@@ -326,17 +352,12 @@ impl<S: FileSource> Preprocessor<S> {
             parent: token.frame,
             depth,
         });
-        let pos = &token.token.pos;
-        let include = token.token.include;
-        self.pending.extend(body.into_iter().rev().map(|mut t| {
-            t.pos = pos.clone();
-            t.include = include;
-            PToken {
-                token: t,
-                frame,
-                from_file: false,
-            }
+        self.pending.extend(body.drain(..).rev().map(|t| PToken {
+            token: t,
+            frame,
+            from_file: false,
         }));
+        self.scratch.push(body);
         Ok(true)
     }
 
@@ -366,7 +387,8 @@ impl<S: FileSource> Preprocessor<S> {
                 return Ok(None);
             }
         }
-        let mut args: Vec<Vec<Token>> = vec![Vec::new()];
+        let mut args: Vec<Vec<Token>> = Vec::with_capacity(count.max(1));
+        args.push(Vec::with_capacity(8));
         let mut depth = 0usize;
         loop {
             let Some(t) = self.next_raw(inner)? else {
@@ -387,7 +409,7 @@ impl<S: FileSource> Preprocessor<S> {
                 }
                 depth -= 1;
             } else if depth == 0 && t.token.is_punct(",") {
-                args.push(Vec::new());
+                args.push(Vec::with_capacity(8));
                 continue;
             }
             if let Some(last) = args.last_mut() {
@@ -424,23 +446,41 @@ impl<S: FileSource> Preprocessor<S> {
     }
 
     /// The body of an expansion with the arguments substituted, `#` and `##` applied.
+    ///
+    /// Every token gets the position and include frame of the macro's name token.
     fn substitute(
         &self,
         token: &PToken,
         pieces: &[Piece],
-        args: &[Vec<Token>],
-    ) -> Result<Vec<Token>, ScriptError> {
-        let mut out: Vec<Token> = Vec::with_capacity(pieces.len());
+        mut args: Vec<Vec<Token>>,
+        out: &mut Vec<Token>,
+    ) -> Result<(), ScriptError> {
+        let pos = &token.token.pos;
+        let include = token.token.include;
+        let relocate = |t: &Token| Token {
+            kind: t.kind,
+            text: TokenText::from_slice(&t.text),
+            number: t.number,
+            pos: pos.clone(),
+            include,
+        };
+        for arg in &mut args {
+            for t in arg {
+                t.pos = pos.clone();
+                t.include = include;
+            }
+        }
+        let args = &args;
         let mut i = 0;
         while let Some(piece) = pieces.get(i) {
             i += 1;
             match piece {
-                Piece::Token(t) => out.push(t.clone()),
+                Piece::Token(t) => out.push(relocate(t)),
                 Piece::Param(p) => out.extend(args[*p].iter().cloned()),
                 Piece::Stringize(p) => out.push(stringize(&args[*p], &token.token.pos)),
                 Piece::Paste => {
                     let right: Vec<Token> = match pieces.get(i) {
-                        Some(Piece::Token(t)) => vec![t.clone()],
+                        Some(Piece::Token(t)) => vec![relocate(t)],
                         Some(Piece::Param(p)) => args[*p].clone(),
                         Some(Piece::Stringize(p)) => vec![stringize(&args[*p], &token.token.pos)],
                         _ => Vec::new(),
@@ -459,7 +499,7 @@ impl<S: FileSource> Preprocessor<S> {
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 }
 

@@ -90,6 +90,8 @@ pub struct Preprocessor<S: FileSource> {
     exp_frames: Vec<ExpFrame>,
     out: Vec<Token>,
     warnings: Vec<Diagnostic>,
+    /// Reusable expression buffers.
+    scratch: Vec<Vec<Token>>,
     /// Line of the directive being read (for line-bounded reads).
     line: u32,
     opened: usize,
@@ -118,6 +120,7 @@ impl<S: FileSource> Preprocessor<S> {
             exp_frames: Vec::new(),
             out: Vec::new(),
             warnings: Vec::new(),
+            scratch: Vec::new(),
             line: 0,
             opened: 0,
             expanded: 0,
@@ -237,6 +240,9 @@ impl<S: FileSource> Preprocessor<S> {
 
     fn run(&mut self, file: Arc<str>, bytes: Vec<u8>) -> Result<TokenStream, ScriptError> {
         self.reset_run();
+        self.out.reserve(bytes.len() / 8);
+        self.exp_frames.reserve(1024);
+        self.pending.reserve(256);
         self.warnings.append(&mut self.define_warnings);
         let root = self.push_frame(None, 0)?;
         self.open_file(file, bytes, root)?;
