@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
 use crate::lexer::Lexer;
 use crate::source::FileSource;
-use crate::token::{Number, SourcePos, Token, TokenKind, TokenText};
+use crate::token::{Number, SourcePos, Tok, Token, TokenKind, TokenText};
 
 use super::Preprocessor;
 use super::reader::{ExpFrame, Mode, PToken};
@@ -23,7 +23,7 @@ use super::reader::{ExpFrame, Mode, PToken};
 /// One piece of a compiled macro body.
 #[derive(Debug, Clone)]
 enum Piece {
-    Token(Token),
+    Token(Tok),
     Param(usize),
     Stringize(usize),
     Paste,
@@ -148,7 +148,7 @@ impl<S: FileSource> Preprocessor<S> {
     /// Returns the warnings (redefinition, self-reference).
     pub(super) fn add_define(
         &mut self,
-        tokens: Vec<Token>,
+        tokens: Vec<Tok>,
         define_pos: &SourcePos,
         include: u32,
     ) -> Result<Vec<Diagnostic>, ScriptError> {
@@ -165,17 +165,18 @@ impl<S: FileSource> Preprocessor<S> {
                 )));
             }
         };
+        let name_pos = self.pos(&name);
         if Self::is_builtin(&name.text) || name.is_name("defined") {
             return Err(err(definition_error(
-                &name.pos,
+                &name_pos,
                 format!("cannot redefine builtin {}", name.text_lossy()),
             )));
         }
         let function_like = rest.peek().is_some_and(|open| {
             open.is_punct("(")
-                && open.pos.line == name.pos.line
-                && open.pos.file == name.pos.file
-                && u64::from(open.pos.column) == u64::from(name.pos.column) + name.text.len() as u64
+                && open.line == name.line
+                && open.file == name.file
+                && u64::from(open.column) == u64::from(name.column) + name.text.len() as u64
         });
         let mut params: Option<Vec<TokenText>> = None;
         if function_like {
@@ -188,13 +189,13 @@ impl<S: FileSource> Preprocessor<S> {
                     let param = match rest.next() {
                         Some(p) if p.kind == TokenKind::Name => p,
                         other => {
-                            let pos = other.map_or_else(|| name.pos.clone(), |t| t.pos);
+                            let pos = other.map_or_else(|| name_pos.clone(), |t| self.pos(&t));
                             return Err(err(definition_error(&pos, "expected a parameter name")));
                         }
                     };
                     if list.contains(&param.text) {
                         return Err(err(definition_error(
-                            &param.pos,
+                            &self.pos(&param),
                             format!("duplicate macro parameter {}", param.text_lossy()),
                         )));
                     }
@@ -203,7 +204,7 @@ impl<S: FileSource> Preprocessor<S> {
                         Some(t) if t.is_punct(",") => {}
                         Some(t) if t.is_punct(")") => break,
                         other => {
-                            let pos = other.map_or_else(|| name.pos.clone(), |t| t.pos);
+                            let pos = other.map_or_else(|| name_pos.clone(), |t| self.pos(&t));
                             return Err(err(definition_error(
                                 &pos,
                                 "expected `,` or `)` in the macro parameter list",
@@ -218,7 +219,7 @@ impl<S: FileSource> Preprocessor<S> {
         for token in rest {
             if token.kind == TokenKind::Name && token.text == name.text {
                 warnings.push(Diagnostic {
-                    pos: token.pos.clone(),
+                    pos: self.pos(&token),
                     message: format!(
                         "recursive use of {} in its own definition removed",
                         name.text_lossy()
@@ -235,23 +236,29 @@ impl<S: FileSource> Preprocessor<S> {
             let at = body
                 .iter()
                 .find(|t| t.is_punct("##"))
-                .map_or_else(|| name.pos.clone(), |t| t.pos.clone());
+                .map_or_else(|| name_pos.clone(), |t| self.pos(t));
             return Err(err(definition_error(
                 &at,
                 "`##` at the start or end of a macro body",
             )));
         }
-        let pieces: Arc<[Piece]> = compile_body(&body, params.as_deref()).map_err(err)?.into();
+        let pieces: Arc<[Piece]> = compile_body(&body, params.as_deref())
+            .map_err(|(i, message)| err(definition_error(&self.pos(&body[i]), message)))?
+            .into();
+        let file = self
+            .names
+            .get(name.file as usize)
+            .map_or_else(|| Arc::from("?"), Arc::clone);
         let m = Macro {
             params,
-            body,
+            body: body.iter().map(|t| t.to_token(&file)).collect(),
             pieces,
             seq: 0,
-            pos: name.pos.clone(),
+            pos: name_pos.clone(),
         };
         if let Some(old) = self.macros.insert(&name.text, m) {
             warnings.push(Diagnostic {
-                pos: name.pos.clone(),
+                pos: name_pos,
                 message: format!(
                     "{} redefined (previous definition at {})",
                     name.text_lossy(),
@@ -271,7 +278,7 @@ impl<S: FileSource> Preprocessor<S> {
             let t = &token.token;
             let (kind, text, number) = match name.as_slice() {
                 b"__LINE__" => {
-                    let line = t.pos.line;
+                    let line = t.line;
                     (
                         TokenKind::Number,
                         TokenText::from_slice(line.to_string().as_bytes()),
@@ -280,19 +287,22 @@ impl<S: FileSource> Preprocessor<S> {
                 }
                 b"__FILE__" => (
                     TokenKind::String,
-                    TokenText::from_slice(t.pos.file.as_bytes()),
+                    TokenText::from_slice(
+                        self.names
+                            .get(t.file as usize)
+                            .map_or(&b"?"[..], |f| f.as_bytes()),
+                    ),
                     None,
                 ),
                 b"__DATE__" => (TokenKind::String, TokenText::from_slice(&self.date), None),
                 _ => (TokenKind::String, TokenText::from_slice(&self.time), None),
             };
             self.pending.push(PToken {
-                token: Token {
+                token: Tok {
                     kind,
                     text,
                     number,
-                    pos: t.pos.clone(),
-                    include: t.include,
+                    ..t.clone()
                 },
                 frame: token.frame,
                 from_file: false,
@@ -368,7 +378,7 @@ impl<S: FileSource> Preprocessor<S> {
         token: &PToken,
         count: usize,
         mode: Mode,
-    ) -> Result<Option<Vec<Vec<Token>>>, ScriptError> {
+    ) -> Result<Option<Vec<Vec<Tok>>>, ScriptError> {
         let inner = mode.inner();
         match self.next_raw(inner)? {
             Some(open) if open.token.is_punct("(") => {}
@@ -377,7 +387,7 @@ impl<S: FileSource> Preprocessor<S> {
                     self.unread(other);
                 }
                 self.warn(
-                    token.token.pos.clone(),
+                    self.pos(&token.token),
                     token.token.include,
                     format!(
                         "function-like macro {} used without arguments; left as is",
@@ -387,7 +397,7 @@ impl<S: FileSource> Preprocessor<S> {
                 return Ok(None);
             }
         }
-        let mut args: Vec<Vec<Token>> = Vec::with_capacity(count.max(1));
+        let mut args: Vec<Vec<Tok>> = Vec::with_capacity(count.max(1));
         args.push(Vec::with_capacity(8));
         let mut depth = 0usize;
         loop {
@@ -432,7 +442,7 @@ impl<S: FileSource> Preprocessor<S> {
         }
         if args.len() < count {
             self.warn(
-                token.token.pos.clone(),
+                self.pos(&token.token),
                 token.token.include,
                 format!(
                     "too few define parms for macro {} ({} for {count}); the rest are empty",
@@ -452,22 +462,25 @@ impl<S: FileSource> Preprocessor<S> {
         &self,
         token: &PToken,
         pieces: &[Piece],
-        mut args: Vec<Vec<Token>>,
-        out: &mut Vec<Token>,
+        mut args: Vec<Vec<Tok>>,
+        out: &mut Vec<Tok>,
     ) -> Result<(), ScriptError> {
-        let pos = &token.token.pos;
-        let include = token.token.include;
-        let relocate = |t: &Token| Token {
+        let at = &token.token;
+        let relocate = |t: &Tok| Tok {
             kind: t.kind,
             text: TokenText::from_slice(&t.text),
             number: t.number,
-            pos: pos.clone(),
-            include,
+            line: at.line,
+            column: at.column,
+            file: at.file,
+            include: at.include,
         };
         for arg in &mut args {
             for t in arg {
-                t.pos = pos.clone();
-                t.include = include;
+                t.line = at.line;
+                t.column = at.column;
+                t.file = at.file;
+                t.include = at.include;
             }
         }
         let args = &args;
@@ -477,12 +490,12 @@ impl<S: FileSource> Preprocessor<S> {
             match piece {
                 Piece::Token(t) => out.push(relocate(t)),
                 Piece::Param(p) => out.extend(args[*p].iter().cloned()),
-                Piece::Stringize(p) => out.push(stringize(&args[*p], &token.token.pos)),
+                Piece::Stringize(p) => out.push(stringize(&args[*p], at)),
                 Piece::Paste => {
-                    let right: Vec<Token> = match pieces.get(i) {
+                    let right: Vec<Tok> = match pieces.get(i) {
                         Some(Piece::Token(t)) => vec![relocate(t)],
                         Some(Piece::Param(p)) => args[*p].clone(),
-                        Some(Piece::Stringize(p)) => vec![stringize(&args[*p], &token.token.pos)],
+                        Some(Piece::Stringize(p)) => vec![stringize(&args[*p], at)],
                         _ => Vec::new(),
                     };
                     i += 1;
@@ -503,9 +516,10 @@ impl<S: FileSource> Preprocessor<S> {
     }
 }
 
-/// Compiles a body: parameters, `#param` and `##` become pieces.
-fn compile_body(body: &[Token], params: Option<&[TokenText]>) -> Result<Vec<Piece>, ScriptError> {
-    let param_index = |t: &Token| -> Option<usize> {
+/// Compiles a body: parameters, `#param` and `##` become pieces. An error names the index
+/// of the offending token.
+fn compile_body(body: &[Tok], params: Option<&[TokenText]>) -> Result<Vec<Piece>, (usize, String)> {
+    let param_index = |t: &Tok| -> Option<usize> {
         let params = params?;
         if t.kind != TokenKind::Name {
             return None;
@@ -525,10 +539,7 @@ fn compile_body(body: &[Token], params: Option<&[TokenText]>) -> Result<Vec<Piec
                     i += 1;
                 }
                 None => {
-                    return Err(definition_error(
-                        &t.pos,
-                        "`#` is not followed by a macro parameter",
-                    ));
+                    return Err((i - 1, "`#` is not followed by a macro parameter".to_owned()));
                 }
             }
         } else if let Some(p) = param_index(t) {
@@ -541,17 +552,19 @@ fn compile_body(body: &[Token], params: Option<&[TokenText]>) -> Result<Vec<Piec
 }
 
 /// The source-like text of a token (strings and literals quoted and escaped canonically).
-fn source_text(token: &Token) -> String {
+fn source_text(token: &Tok) -> String {
     let mut out = String::new();
     match token.kind {
-        TokenKind::String | TokenKind::Literal => crate::canonical::render_token(token, &mut out),
+        TokenKind::String => crate::canonical::render_quoted(&token.text, '"', &mut out),
+        TokenKind::Literal => crate::canonical::render_quoted(&token.text, '\'', &mut out),
         _ => out.push_str(&token.text_lossy()),
     }
     out
 }
 
-/// `#param`: the argument's token texts joined with no spaces (botlib), as a string.
-fn stringize(arg: &[Token], pos: &SourcePos) -> Token {
+/// `#param`: the argument's token texts joined with no spaces (botlib), as a string at
+/// the position of `at`.
+fn stringize(arg: &[Tok], at: &Tok) -> Tok {
     let mut text = TokenText::new();
     for t in arg {
         match t.kind {
@@ -561,18 +574,17 @@ fn stringize(arg: &[Token], pos: &SourcePos) -> Token {
             _ => text.extend_from_slice(&t.text),
         }
     }
-    Token {
+    Tok {
         kind: TokenKind::String,
         text,
         number: None,
-        pos: pos.clone(),
-        include: 0,
+        ..at.clone()
     }
 }
 
 /// `left ## right`: string + string joins the contents; anything else must lex as exactly
 /// one token.
-fn paste(left: &Token, right: &Token) -> Result<Token, String> {
+fn paste(left: &Tok, right: &Tok) -> Result<Tok, String> {
     if left.kind == TokenKind::String && right.kind == TokenKind::String {
         let mut joined = left.clone();
         joined.text.extend_from_slice(&right.text);
@@ -586,14 +598,15 @@ fn paste(left: &Token, right: &Token) -> Result<Token, String> {
             source_text(right)
         )
     };
-    let mut lexer = Lexer::new(Arc::clone(&left.pos.file), text.as_bytes());
-    let token = lexer.next_token().ok().flatten().ok_or_else(failed)?;
-    if !matches!(lexer.next_token(), Ok(None)) || token.pos.column != 1 {
+    let mut lexer = Lexer::new("", text.as_bytes());
+    let token = lexer.next_tok().ok().flatten().ok_or_else(failed)?;
+    if !matches!(lexer.next_tok(), Ok(None)) {
         return Err(failed());
     }
-    Ok(Token {
-        pos: left.pos.clone(),
-        include: left.include,
-        ..token
+    Ok(Tok {
+        kind: token.kind,
+        text: token.text,
+        number: token.number,
+        ..left.clone()
     })
 }
