@@ -85,7 +85,7 @@ impl DirSource {
             return Ok((normalized.to_owned(), exact));
         }
         let parts: Vec<&str> = normalized.split('/').collect();
-        find_in(&self.root, &parts, String::new()).ok_or_else(|| {
+        find_in(&self.root, &parts, "").ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::NotFound,
                 format!("file \"{normalized}\" not found"),
@@ -96,7 +96,7 @@ impl DirSource {
 
 /// The file at `parts` under `dir`, matching each component ignoring ASCII case;
 /// `resolved` is the path found so far.
-fn find_in(dir: &Path, parts: &[&str], resolved: String) -> Option<(String, PathBuf)> {
+fn find_in(dir: &Path, parts: &[&str], resolved: &str) -> Option<(String, PathBuf)> {
     let (part, rest) = parts.split_first()?;
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .ok()?
@@ -107,7 +107,7 @@ fn find_in(dir: &Path, parts: &[&str], resolved: String) -> Option<(String, Path
     names.sort();
     names.into_iter().find_map(|name| {
         let path = dir.join(&name);
-        let mut found = resolved.clone();
+        let mut found = resolved.to_owned();
         if !found.is_empty() {
             found.push('/');
         }
@@ -115,7 +115,7 @@ fn find_in(dir: &Path, parts: &[&str], resolved: String) -> Option<(String, Path
         if rest.is_empty() {
             path.is_file().then_some((found, path))
         } else if path.is_dir() {
-            find_in(&path, rest, found)
+            find_in(&path, rest, &found)
         } else {
             None
         }
