@@ -405,3 +405,20 @@ fn expansion_is_bounded() {
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Limit);
 }
+
+#[test]
+fn directive_lines() {
+    // `\` continues any directive line.
+    assert_eq!(canon("#if 1 + \\\n 1 == 2\nyes\n#endif"), "yes");
+    // A definition ends at its line even when a string follows on the next line.
+    assert_eq!(canon("#define X \"a\"\n\"b\", X \"c\""), "\"b\" , \"ac\"");
+    // `#eval` and `#evalfloat` replace their line.
+    assert_eq!(
+        canon("#define W 250\n#eval W / 100\n#evalfloat W / 100"),
+        "2\n2.5"
+    );
+    // A directive inside a skipped group that is not a conditional is ignored whole.
+    assert_eq!(canon("#if 0\n#define Y (\n#endif\nY"), "Y");
+    // Tokens after a skipped #if line are not read as the expression.
+    assert_eq!(canon("#ifdef NOPE\n  a b c\n#endif\nd"), "d");
+}
