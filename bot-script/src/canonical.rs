@@ -15,9 +15,12 @@
 //! So an INT is `[0-9]+`, a float `[0-9]+\.[0-9]+` and a string
 //! `"(\\.|\\x[0-9a-f]{2}|[^"\\])*"`. The text is always ASCII.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
+use crate::fnv::Fnv;
 use crate::stream::TokenStream;
 use crate::token::{Number, Token, TokenKind};
 
@@ -190,6 +193,8 @@ impl TokenStream {
         let mut starts = Vec::with_capacity(self.tokens.len());
         let mut ends = Vec::with_capacity(self.tokens.len());
         let mut previous: Option<&Token> = None;
+        let mut floats: HashMap<u64, std::ops::Range<usize>, BuildHasherDefault<Fnv>> =
+            HashMap::default();
         for token in &self.tokens {
             if let Some(prev) = previous {
                 let same_line = prev.pos.line == token.pos.line
@@ -197,8 +202,21 @@ impl TokenStream {
                         || prev.pos.file == token.pos.file);
                 text.push(if same_line { ' ' } else { '\n' });
             }
-            starts.push(text.len());
-            render_token(token, &mut text);
+            let start = text.len();
+            starts.push(start);
+            match token.number {
+                // Float formatting dominates; `$evalfloat` results repeat a lot.
+                Some(number) if number.is_float && token.kind == TokenKind::Number => {
+                    let key = number.float.to_bits();
+                    if let Some(range) = floats.get(&key) {
+                        text.extend_from_within(range.clone());
+                    } else {
+                        render_float(number.float, &mut text);
+                        floats.insert(key, start..text.len());
+                    }
+                }
+                _ => render_token(token, &mut text),
+            }
             ends.push(text.len());
             previous = Some(token);
         }

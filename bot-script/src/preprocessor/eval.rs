@@ -181,6 +181,23 @@ impl<S: FileSource> Preprocessor<S> {
         }
     }
 
+    /// The text of a result: its canonical rendering (cached: formatting floats is slow and
+    /// `$evalfloat` results repeat).
+    fn number_text(&mut self, number: &Number) -> TokenText {
+        let key = (number.float.to_bits(), number.is_float);
+        if let Some(text) = self.number_texts.get(&key) {
+            return TokenText::from_slice(text);
+        }
+        let mut text = String::new();
+        crate::canonical::render_number(number, &mut text);
+        let text = TokenText::from_slice(text.as_bytes());
+        if self.number_texts.len() >= 4096 {
+            self.number_texts.clear();
+        }
+        self.number_texts.insert(key, TokenText::from_slice(&text));
+        text
+    }
+
     /// Evaluates `tokens` and pushes the result (a `-` token then the magnitude when
     /// negative) onto the pending stack.
     pub(super) fn push_eval_result(
@@ -191,11 +208,10 @@ impl<S: FileSource> Preprocessor<S> {
     ) -> Result<(), ScriptError> {
         let value = self.evaluate(at, tokens, float)?;
         let (negative, number) = value.to_number();
-        let mut text = String::new();
-        crate::canonical::render_number(&number, &mut text);
+        let text = self.number_text(&number);
         let base = Tok {
             kind: TokenKind::Number,
-            text: TokenText::from_slice(text.as_bytes()),
+            text,
             number: Some(number),
             ..at.token.clone()
         };

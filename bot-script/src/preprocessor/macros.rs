@@ -9,10 +9,11 @@
 //! quirk L6 not reproduced).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::fnv::Fnv;
 use crate::lexer::Lexer;
 use crate::source::FileSource;
 use crate::token::{Number, SourcePos, Tok, Token, TokenKind, TokenText};
@@ -42,29 +43,6 @@ pub(super) struct Macro {
     seq: u64,
     /// Where it was defined.
     pos: SourcePos,
-}
-
-/// FNV-1a: macro names are short, and `SipHash` dominated the look-ups. Hash flooding is
-/// not a concern: a file can only define as many macros as it has lines.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
 }
 
 /// Name → slot; a slot keeps its index when the macro is redefined or undefined.

@@ -14,13 +14,15 @@ mod macros;
 mod reader;
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::fnv::Fnv;
 use crate::lexer::{Lexer, push_merging};
 use crate::source::{FileSource, normalize_path};
 use crate::stream::{IncludeFrame, TokenStream, stack_of};
-use crate::token::{SourcePos, Tok, Token};
+use crate::token::{SourcePos, Tok, Token, TokenText};
 
 use conditionals::Cond;
 use macros::MacroTable;
@@ -96,6 +98,8 @@ pub struct Preprocessor<S: FileSource> {
     warnings: Vec<Diagnostic>,
     /// Reusable expression buffers.
     scratch: Vec<Vec<Tok>>,
+    /// Texts of `$eval` results by (value bits, is float).
+    number_texts: HashMap<(u64, bool), TokenText, BuildHasherDefault<Fnv>>,
     /// Line of the directive being read (for line-bounded reads).
     line: u32,
     opened: usize,
@@ -127,6 +131,7 @@ impl<S: FileSource> Preprocessor<S> {
             out: Vec::new(),
             warnings: Vec::new(),
             scratch: Vec::new(),
+            number_texts: HashMap::default(),
             line: 0,
             opened: 0,
             expanded: 0,
