@@ -130,8 +130,7 @@ impl<S: FileSource> Preprocessor<S> {
         define_pos: &SourcePos,
         include: u32,
     ) -> Result<Vec<Diagnostic>, ScriptError> {
-        let stack = self.stack(include);
-        let err = |e: ScriptError| e.with_stack(stack.clone());
+        let err = |e: ScriptError| e.with_stack(self.stack(include));
         let mut warnings = Vec::new();
         let mut rest = tokens.into_iter().peekable();
         let name = match rest.next() {
@@ -202,7 +201,7 @@ impl<S: FileSource> Preprocessor<S> {
                         "recursive use of {} in its own definition removed",
                         name.text_lossy()
                     ),
-                    include_stack: stack.clone(),
+                    include_stack: self.stack(include),
                 });
                 continue;
             }
@@ -242,7 +241,7 @@ impl<S: FileSource> Preprocessor<S> {
                     name.text_lossy(),
                     old.pos
                 ),
-                include_stack: stack.clone(),
+                include_stack: self.stack(include),
             });
         }
         Ok(warnings)
