@@ -3,6 +3,17 @@
 /// Single-byte punctuation.
 const PUNCT1: &[u8] = b"*/%+-=&|^~!><.,;:?(){}[]\\#$";
 
+/// [`PUNCT1`] as a byte table.
+const IS_PUNCT1: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < PUNCT1.len() {
+        table[PUNCT1[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Length of the longest punctuation at the start of `rest` (0: none), from botlib's table:
 /// `>>= <<= ...`, `## && || >= <= == != *= /= %= += -= ++ -- &= |= ^= >> << -> :: .*` and
 /// the single characters `* / % + - = & | ^ ~ ! > < . , ; : ? ( ) { } [ ] \ # $`.
@@ -33,7 +44,7 @@ pub(crate) fn punct_len(rest: &[u8]) -> usize {
         | (b'-', b'=' | b'-' | b'>')
         | (b':', b':')
         | (b'.', b'*') => 2,
-        _ if PUNCT1.contains(&a) => 1,
+        _ if IS_PUNCT1[usize::from(a)] => 1,
         _ => 0,
     }
 }
