@@ -174,3 +174,49 @@ fn expression_errors() {
     let nested = format!("{}1{}", "$evalint(".repeat(100), ")".repeat(100));
     assert_eq!(error(&nested).kind, ErrorKind::Limit);
 }
+
+#[test]
+fn public_evaluator() {
+    use bot_script::expr::{Value, evaluate};
+    use bot_script::{SourcePos, tokenize};
+    let at = SourcePos::new("e.c".into(), 1, 1);
+    let tokens = tokenize("e.c", b"2 * (3 + 4) - 1").unwrap().tokens;
+    assert_eq!(
+        evaluate(&tokens, false, &at, 64).unwrap().value,
+        Value::Int(13)
+    );
+    assert_eq!(
+        evaluate(&tokens, true, &at, 64).unwrap().value,
+        Value::Float(13.0)
+    );
+    let tokens = tokenize("e.c", b"1 +\n  x").unwrap().tokens;
+    let err = evaluate(&tokens, false, &at, 64).unwrap_err();
+    assert_eq!(err.to_string(), "e.c:2:3: undefined name `x` in expression");
+    let err = evaluate(&[], false, &at, 64).unwrap_err();
+    assert_eq!(err.to_string(), "e.c:1:1: empty expression");
+    let tokens = tokenize("e.c", b"1 / 0.25").unwrap().tokens;
+    let evaluated = evaluate(&tokens, true, &at, 64).unwrap();
+    assert_eq!(evaluated.value, Value::Float(4.0));
+    assert_eq!(evaluated.warnings.len(), 1);
+    assert_eq!(evaluated.warnings[0].0.column, 3);
+}
+
+#[test]
+fn warnings_carry_the_include_stack() {
+    let source = MemorySource::new()
+        .with("a.c", "#include \"b.h\"\n")
+        .with("b.h", "\"\\q\"\n#define X 1\n#define X 2\n");
+    let stream = Preprocessor::new(source).preprocess_file("a.c").unwrap();
+    let texts: Vec<String> = stream.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(
+        texts.contains(
+            &"b.h:1:2: warning: unknown escape char \\q (included from a.c:1:1)".to_owned()
+        ),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"b.h:3:9: warning: X redefined (previous definition at b.h:2:9) (included from a.c:1:1)".to_owned()),
+        "{texts:?}"
+    );
+}
