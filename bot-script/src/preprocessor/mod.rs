@@ -7,8 +7,10 @@
 //! across runs.
 
 mod conditionals;
+mod define;
 mod directives;
 mod eval;
+mod expand;
 mod include;
 mod macros;
 mod reader;
