@@ -207,3 +207,92 @@ impl Leaf {
         self.min <= self.weight && self.weight <= self.max
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    use super::*;
+    use crate::parse::parse_canonical;
+
+    fn body(text: &str) -> Node {
+        parse_canonical(text).unwrap().config.weights.remove(0).body
+    }
+
+    fn at(slot: u8, value: i32) -> Inventory {
+        let mut inventory = Inventory::default();
+        inventory[slot] = value;
+        inventory
+    }
+
+    #[test]
+    fn undecided_quirk_evaluates_the_next_case_decided() {
+        // Between the limits 10 and 20 both leaves are mixed half and half.
+        let node = body(
+            "weight \"w\" switch ( 3 ) { case 10 : return balance ( 0 , 0 , 0 ) ; \
+             case 20 : return balance ( 50 , 0 , 100 ) ; default : return 0 ; }",
+        );
+        let inventory = at(3, 15);
+        let quirk = EvalSettings {
+            undecided: Undecided::BotlibDecidedNext,
+            ..EvalSettings::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..20 {
+            assert_eq!(node.evaluate_undecided(&inventory, quirk, &mut rng), 25.0);
+        }
+        let mut values = std::collections::BTreeSet::new();
+        for _ in 0..20 {
+            let v = node.evaluate_undecided(&inventory, EvalSettings::default(), &mut rng);
+            assert!((0.0..=50.0).contains(&v));
+            values.insert(v.to_bits());
+        }
+        assert!(values.len() > 5, "throughout: the next case is drawn too");
+    }
+
+    #[test]
+    fn default_is_never_mixed_into_but_case_999999_counts_as_default() {
+        let a = body("weight \"w\" switch ( 3 ) { case 10 : return 40 ; default : return 2 ; }");
+        let b =
+            body("weight \"w\" switch ( 3 ) { case 10 : return 40 ; case 999999 : return 2 ; }");
+        for v in [10, 500, 999_998] {
+            assert_eq!(a.evaluate(&at(3, v), Interpolation::Linear), 2.0);
+            assert_eq!(b.evaluate(&at(3, v), Interpolation::Linear), 2.0);
+        }
+    }
+
+    #[test]
+    fn beyond_every_limit_the_last_case_counts_and_order_is_file_order() {
+        let node = body(
+            "weight \"w\" switch ( 3 ) { case 50 : return 1 ; case 10 : return 2 ; default : return 3 ; }",
+        );
+        // 5 < 50: the first case; 60 is past 50 and 10, below default: default's value.
+        assert_eq!(node.evaluate(&at(3, 5), Interpolation::Linear), 1.0);
+        assert_eq!(node.evaluate(&at(3, 60), Interpolation::Linear), 3.0);
+        assert_eq!(node.evaluate(&at(3, i32::MAX), Interpolation::Linear), 3.0);
+        // Negative inventory values are below every case.
+        assert_eq!(node.evaluate(&at(3, -4), Interpolation::Step), 1.0);
+    }
+
+    #[test]
+    fn random_unit_covers_both_ends() {
+        struct Fixed(u32);
+        impl rand::TryRng for Fixed {
+            type Error = core::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok(self.0)
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                Ok(u64::from(self.0))
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                dst.fill(0);
+                Ok(())
+            }
+        }
+        assert_eq!(random_unit(&mut Fixed(0)), 0.0);
+        assert_eq!(random_unit(&mut Fixed(0x7fff)), 1.0);
+        assert_eq!(random_in(&mut Fixed(0xffff_ffff), 10.0, 30.0), 30.0);
+    }
+}

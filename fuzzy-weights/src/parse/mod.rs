@@ -443,7 +443,7 @@ fn describe_found(text: &str, offset: usize) -> String {
     } else {
         bytes
             .iter()
-            .position(|b| b.is_ascii_whitespace())
+            .position(u8::is_ascii_whitespace)
             .unwrap_or(bytes.len())
     };
     let mut token: String = rest[..len].chars().take(48).collect();
