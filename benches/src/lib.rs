@@ -35,7 +35,7 @@ pub fn shared_maps_dir() -> Option<PathBuf> {
 pub mod fuzzy {
     use fuzzy_weights::WeightConfig;
 
-    /// The NeonKnightOA bot-data folder (`botfiles/` of the set) in the shared data.
+    /// The `NeonKnightOA` bot-data folder (`botfiles/` of the set) in the shared data.
     #[must_use]
     pub fn neonknight_botfiles() -> Option<std::path::PathBuf> {
         super::real_data_dir()
@@ -43,7 +43,7 @@ pub mod fuzzy {
             .filter(|dir| dir.is_dir())
     }
 
-    /// The item weights of NeonKnightOA's `bots/default_i.c`, if the shared data is there.
+    /// The item weights of `NeonKnightOA`'s `bots/default_i.c`, if the shared data is there.
     #[must_use]
     pub fn real_item_config() -> Option<WeightConfig> {
         let _root = neonknight_botfiles()?;
