@@ -1,1 +1,18 @@
 #![doc = include_str!("../README.md")]
+
+pub mod canonical;
+mod error;
+pub mod expr;
+pub mod lexer;
+mod preprocessor;
+mod source;
+mod stream;
+mod token;
+
+pub use canonical::{CanonicalText, decode_canonical_string};
+pub use error::{Diagnostic, ErrorKind, ScriptError};
+pub use lexer::{Lexer, MAX_TOKEN, tokenize};
+pub use preprocessor::{Limits, Preprocessor};
+pub use source::{DirSource, FileSource, MAX_FILE_BYTES, MemorySource, normalize_path};
+pub use stream::{IncludeFrame, TokenStream};
+pub use token::{Number, SourcePos, Token, TokenKind, TokenText};

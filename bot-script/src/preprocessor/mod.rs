@@ -1,0 +1,315 @@
+//! The preprocessor (botlib's `l_precomp.c` rules, with the recommended fixes of the
+//! reference's quirk table L1–L16).
+//!
+//! A run keeps a stack of file lexers (one per `#include`), a stack of pending tokens
+//! (macro expansions and `$eval…` results, re-read before the files), a stack of
+//! conditionals and the output. The macro table lives in the [`Preprocessor`] and persists
+//! across runs.
+
+mod conditionals;
+mod directives;
+mod eval;
+mod include;
+mod macros;
+mod reader;
+
+use std::sync::Arc;
+
+use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::lexer::{Lexer, push_merging};
+use crate::source::{FileSource, normalize_path};
+use crate::stream::{IncludeFrame, TokenStream, stack_of};
+use crate::token::{SourcePos, Token};
+
+use conditionals::Cond;
+use macros::MacroTable;
+use reader::{ExpFrame, FileState, PToken};
+
+/// Safety limits of one preprocessor run; hitting one is an [`ErrorKind::Limit`] error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest `#include` nesting (botlib's source stack; default 32).
+    pub include_depth: usize,
+    /// Most files opened by one run (default 4096).
+    pub includes: usize,
+    /// Deepest nesting of macro expansions (default 256).
+    pub expansion_depth: usize,
+    /// Most tokens produced by macro expansions in one run (default 4 Mi).
+    pub expanded_tokens: usize,
+    /// Most output tokens of one run (default 4 Mi).
+    pub output_tokens: usize,
+    /// Deepest nesting of `$evalint`/`$evalfloat` and of parentheses in one expression
+    /// (default 64).
+    pub expression_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            include_depth: 32,
+            includes: 4096,
+            expansion_depth: 256,
+            expanded_tokens: 4 << 20,
+            output_tokens: 4 << 20,
+            expression_depth: 64,
+        }
+    }
+}
+
+/// The preprocessor: a file source, the macro table (which persists across
+/// `preprocess_*` calls, like botlib's includes) and the state of the current run.
+///
+/// # Example
+///
+/// ```
+/// use bot_script::{MemorySource, Preprocessor};
+///
+/// let source = MemorySource::new()
+///     .with("inv.h", "#define INVENTORY_HEALTH 29\n")
+///     .with("bots/x_i.c", "#include \"INV.H\"\nweight \"h\" { switch(INVENTORY_HEALTH) }\n");
+/// let mut pre = Preprocessor::new(source);
+/// let stream = pre.preprocess_file("bots/x_i.c")?;
+/// assert_eq!(stream.canonical().text, "weight \"h\" { switch ( 29 ) }");
+/// # Ok::<(), bot_script::ScriptError>(())
+/// ```
+#[derive(Debug)]
+pub struct Preprocessor<S: FileSource> {
+    source: S,
+    limits: Limits,
+    macros: MacroTable,
+    /// Include table shared by every run (index 0: global defines).
+    frames: Vec<IncludeFrame>,
+    date: Arc<[u8]>,
+    time: Arc<[u8]>,
+    /// Warnings of [`Preprocessor::define`], reported with the next stream.
+    define_warnings: Vec<Diagnostic>,
+    // ---- state of the current run ----
+    files: Vec<FileState>,
+    pending: Vec<PToken>,
+    conds: Vec<Cond>,
+    exp_frames: Vec<ExpFrame>,
+    out: Vec<Token>,
+    warnings: Vec<Diagnostic>,
+    /// Line of the directive being read (for line-bounded reads).
+    line: u32,
+    opened: usize,
+    expanded: usize,
+    eval_depth: usize,
+}
+
+impl<S: FileSource> Preprocessor<S> {
+    /// A preprocessor reading files from `source`, with default [`Limits`].
+    #[must_use]
+    pub fn new(source: S) -> Self {
+        Self {
+            source,
+            limits: Limits::default(),
+            macros: MacroTable::default(),
+            frames: vec![IncludeFrame {
+                included_at: None,
+                parent: 0,
+            }],
+            date: Arc::from(&b"Jan  1 1970"[..]),
+            time: Arc::from(&b"00:00:00"[..]),
+            define_warnings: Vec::new(),
+            files: Vec::new(),
+            pending: Vec::new(),
+            conds: Vec::new(),
+            exp_frames: Vec::new(),
+            out: Vec::new(),
+            warnings: Vec::new(),
+            line: 0,
+            opened: 0,
+            expanded: 0,
+            eval_depth: 0,
+        }
+    }
+
+    /// Replaces the safety limits.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets what `__DATE__` and `__TIME__` expand to (default `"Jan  1 1970"` and
+    /// `"00:00:00"`, so output is deterministic).
+    pub fn set_date_time(&mut self, date: &str, time: &str) {
+        self.date = Arc::from(date.as_bytes());
+        self.time = Arc::from(time.as_bytes());
+    }
+
+    /// The file source.
+    #[must_use]
+    pub fn source(&self) -> &S {
+        &self.source
+    }
+
+    /// Defines a global macro, as if `#define name body` were read: `name` may carry a
+    /// parameter list (`"F(x)"`). Like botlib's `PC_AddGlobalDefine`; the stock game defines
+    /// nothing for bot files (so `MISSIONPACK` is not defined).
+    ///
+    /// # Errors
+    ///
+    /// A malformed definition (see the `#define` rules) or a redefined builtin.
+    pub fn define(&mut self, name: &str, body: &str) -> Result<(), ScriptError> {
+        let text = format!("{name} {body}");
+        let mut lexer = Lexer::new("<define>", text.as_bytes());
+        let mut tokens = Vec::new();
+        while let Some(token) = lexer.next_token()? {
+            tokens.push(token);
+        }
+        let pos = SourcePos::new(Arc::from("<define>"), 1, 1);
+        let warnings = self.add_define(tokens, &pos, 0)?;
+        self.define_warnings.extend(warnings);
+        Ok(())
+    }
+
+    /// Removes a macro; `true` if it was defined.
+    pub fn undefine(&mut self, name: &str) -> bool {
+        self.macros.remove(name.as_bytes())
+    }
+
+    /// Whether `name` is a defined macro.
+    #[must_use]
+    pub fn is_defined(&self, name: &str) -> bool {
+        self.macros.get(name.as_bytes()).is_some()
+    }
+
+    /// The macro table after preprocessing: the object-like macros in definition order, each
+    /// with its body tokens (as written in the definition, with their own positions). Used
+    /// for example to read `inv.h`'s `INVENTORY_*` indices.
+    #[must_use]
+    pub fn object_macros(&self) -> Vec<(String, Vec<Token>)> {
+        self.macros.object_macros()
+    }
+
+    /// Preprocesses the file at `relative_path` (from the source's root) into tokens: all
+    /// directives, macros and `$evalint`/`$evalfloat` done, adjacent strings merged.
+    ///
+    /// # Errors
+    ///
+    /// The first error, with its position and include stack.
+    pub fn preprocess_file(&mut self, relative_path: &str) -> Result<TokenStream, ScriptError> {
+        let name = normalize_path(relative_path).unwrap_or_else(|| relative_path.to_owned());
+        let file: Arc<str> = Arc::from(name.as_str());
+        let bytes = match self.source.read(&name) {
+            Ok((_, bytes)) => bytes,
+            Err(error) => {
+                return Err(ScriptError::new(
+                    ErrorKind::Include,
+                    SourcePos::new(file, 0, 0),
+                    format!("cannot read file: {error}"),
+                ));
+            }
+        };
+        self.run(file, bytes)
+    }
+
+    /// Preprocesses `bytes`, naming positions after `name` (includes still come from the
+    /// source).
+    ///
+    /// # Errors
+    ///
+    /// The first error, with its position and include stack.
+    pub fn preprocess_bytes(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<TokenStream, ScriptError> {
+        let name = normalize_path(name).unwrap_or_else(|| name.to_owned());
+        self.run(Arc::from(name.as_str()), bytes.to_vec())
+    }
+
+    fn reset_run(&mut self) {
+        self.files.clear();
+        self.pending.clear();
+        self.conds.clear();
+        self.exp_frames.clear();
+        self.exp_frames.push(ExpFrame::ROOT);
+        self.out.clear();
+        self.warnings.clear();
+        self.line = 0;
+        self.opened = 0;
+        self.expanded = 0;
+        self.eval_depth = 0;
+    }
+
+    fn run(&mut self, file: Arc<str>, bytes: Vec<u8>) -> Result<TokenStream, ScriptError> {
+        self.reset_run();
+        self.warnings.append(&mut self.define_warnings);
+        let root = self.push_frame(None, 0)?;
+        self.open_file(file, bytes, root)?;
+        let result = self.run_loop();
+        let out = std::mem::take(&mut self.out);
+        let warnings = std::mem::take(&mut self.warnings);
+        let files_left = std::mem::take(&mut self.files);
+        self.reset_run();
+        drop(files_left);
+        result?;
+        Ok(TokenStream::new(out, warnings, self.frames.clone()))
+    }
+
+    fn run_loop(&mut self) -> Result<(), ScriptError> {
+        while let Some(token) = self.next_expanded(reader::Mode::Stream)? {
+            if self.out.len() >= self.limits.output_tokens {
+                return Err(self.error_at(
+                    ErrorKind::Limit,
+                    &token,
+                    format!("more than {} output tokens", self.limits.output_tokens),
+                ));
+            }
+            let include = token.token.include;
+            push_merging(&mut self.out, token.token).map_err(|e| self.with_stack(e, include))?;
+        }
+        Ok(())
+    }
+
+    /// Adds an include-table frame; its index.
+    fn push_frame(
+        &mut self,
+        included_at: Option<SourcePos>,
+        parent: u32,
+    ) -> Result<u32, ScriptError> {
+        let index = u32::try_from(self.frames.len()).map_err(|_| {
+            ScriptError::new(
+                ErrorKind::Limit,
+                included_at
+                    .clone()
+                    .unwrap_or_else(|| SourcePos::new(Arc::from("?"), 0, 0)),
+                "include table full",
+            )
+        })?;
+        self.frames.push(IncludeFrame {
+            included_at,
+            parent,
+        });
+        Ok(index)
+    }
+
+    /// The include stack of include-table frame `include`.
+    fn stack(&self, include: u32) -> Vec<SourcePos> {
+        stack_of(&self.frames, include)
+    }
+
+    /// `error` with the include stack of frame `include`.
+    fn with_stack(&self, error: ScriptError, include: u32) -> ScriptError {
+        error.with_stack(self.stack(include))
+    }
+
+    /// An error at `token`.
+    fn error_at(&self, kind: ErrorKind, token: &PToken, message: impl Into<String>) -> ScriptError {
+        ScriptError::new(kind, token.token.pos.clone(), message)
+            .with_stack(self.stack(token.token.include))
+    }
+
+    /// A warning at `pos` in frame `include`.
+    fn warn(&mut self, pos: SourcePos, include: u32, message: impl Into<String>) {
+        let include_stack = self.stack(include);
+        self.warnings.push(Diagnostic {
+            pos,
+            message: message.into(),
+            include_stack,
+        });
+    }
+}

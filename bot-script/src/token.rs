@@ -1,0 +1,145 @@
+//! Tokens: kinds, number values, text and source positions.
+
+use std::fmt;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+/// Where a token or error is: file path relative to the botfiles root (as written in the
+/// include, normalised to `/`), 1-based line and column (the column counts bytes).
+///
+/// A line of 0 means "the file as a whole" (for example a root file that cannot be read).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SourcePos {
+    /// File path relative to the botfiles root, with `/` separators.
+    pub file: Arc<str>,
+    /// 1-based line (0: the whole file).
+    pub line: u32,
+    /// 1-based column in bytes (0: the whole file).
+    pub column: u32,
+}
+
+impl SourcePos {
+    /// A position in `file`.
+    #[must_use]
+    pub fn new(file: Arc<str>, line: u32, column: u32) -> Self {
+        Self { file, line, column }
+    }
+}
+
+impl fmt::Display for SourcePos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.file)
+        } else {
+            write!(f, "{}:{}:{}", self.file, self.line, self.column)
+        }
+    }
+}
+
+/// The kind of a token, in botlib's order of recognition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// A double-quoted string; [`Token::text`] holds the decoded content.
+    String,
+    /// A single-quoted literal; [`Token::text`] holds the decoded content.
+    Literal,
+    /// A number; [`Token::number`] holds its values.
+    Number,
+    /// A name `[A-Za-z_][A-Za-z0-9_]*`.
+    Name,
+    /// Punctuation such as `{`, `>>=` or `#`.
+    Punct,
+}
+
+/// A number token carries both values, as botlib does.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Number {
+    /// The integer value (a float's integer value is its truncation).
+    pub int: u64,
+    /// The floating-point value.
+    pub float: f64,
+    /// Whether the token was written (or computed, for `$evalfloat`) as a float.
+    pub is_float: bool,
+}
+
+impl Number {
+    /// An integer number.
+    #[must_use]
+    pub fn integer(int: u64) -> Self {
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "botlib's float value of a large integer is rounded too"
+        )]
+        let float = int as f64;
+        Self {
+            int,
+            float,
+            is_float: false,
+        }
+    }
+
+    /// A float number (non-negative and finite); its integer value is the truncation.
+    #[must_use]
+    pub fn float(float: f64) -> Self {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a float's integer value is its (saturating) truncation, as in botlib"
+        )]
+        let int = float as u64;
+        Self {
+            int,
+            float,
+            is_float: true,
+        }
+    }
+}
+
+/// The bytes of a token (inline up to 22 bytes, so most tokens do not allocate).
+pub type TokenText = SmallVec<[u8; 22]>;
+
+/// One token of a script.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// What kind of token this is.
+    pub kind: TokenKind,
+    /// Name / punctuation text; for [`TokenKind::String`] and [`TokenKind::Literal`] the
+    /// decoded content bytes without quotes (escapes resolved, merged strings joined); for
+    /// numbers the source text.
+    pub text: TokenText,
+    /// The values of a number token, `None` for other kinds.
+    pub number: Option<Number>,
+    /// Where the token starts (for tokens produced by a macro: where the macro was used).
+    pub pos: SourcePos,
+    /// Index of the file instance the token comes from in the include table of its
+    /// [`TokenStream`](crate::TokenStream) (0: the root file); see
+    /// [`TokenStream::include_stack`](crate::TokenStream::include_stack).
+    pub include: u32,
+}
+
+impl Token {
+    /// The token's text bytes (see [`Token::text`]).
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// Whether this is the punctuation `p`.
+    #[must_use]
+    pub fn is_punct(&self, p: &str) -> bool {
+        self.kind == TokenKind::Punct && self.text.as_slice() == p.as_bytes()
+    }
+
+    /// Whether this is the name `n`.
+    #[must_use]
+    pub fn is_name(&self, n: &str) -> bool {
+        self.kind == TokenKind::Name && self.text.as_slice() == n.as_bytes()
+    }
+
+    /// The text as a (lossy) string, for messages.
+    #[must_use]
+    pub fn text_lossy(&self) -> String {
+        String::from_utf8_lossy(&self.text).into_owned()
+    }
+}
