@@ -1,7 +1,7 @@
 //! Fuzzy-weight evaluation: a synthetic 2-level switch with 10 cases per level (decided, both
 //! interpolation modes, tree and compiled form, with inventory values inside case gaps so
 //! that every level interpolates), and re-scoring 60 item weights with undecided evaluation
-//! (the real `bots/default_i.c` of the NeonKnightOA set when the shared data loads, else a
+//! (the real `bots/default_i.c` of the `NeonKnightOA` set when the shared data loads, else a
 //! synthetic config of the same shape: 60 weights of a 2-case outer switch over a 20-case
 //! inner switch of balance leaves).
 
