@@ -36,7 +36,7 @@ struct FileResult {
     file: String,
     /// Whether it loaded.
     ok: bool,
-    /// Why it did not (file:line:column: message, include stack).
+    /// Why it did not (`file:line:column: message`, then the include stack).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -155,12 +155,10 @@ fn collect_weight_files(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Re
         let name = entry.file_name().to_string_lossy().into_owned();
         let path = format!("{prefix}{name}");
         let kind = entry.file_type().map_err(io_error)?;
+        let lower = name.to_ascii_lowercase();
         if kind.is_dir() {
             collect_weight_files(&entry.path(), &format!("{path}/"), files)?;
-        } else if {
-            let lower = name.to_ascii_lowercase();
-            lower.ends_with("_i.c") || lower.ends_with("_w.c")
-        } {
+        } else if lower.ends_with("_i.c") || lower.ends_with("_w.c") {
             files.push(path);
         }
     }
