@@ -46,7 +46,9 @@ pub mod fuzzy {
     /// The item weights of `NeonKnightOA`'s `bots/default_i.c`, if the shared data is there.
     #[must_use]
     pub fn real_item_config() -> Option<WeightConfig> {
-        let _root = neonknight_botfiles()?;
-        None
+        let root = neonknight_botfiles()?;
+        fuzzy_weights::load_from_dir(root, "bots/default_i.c")
+            .ok()
+            .map(|loaded| loaded.config)
     }
 }

@@ -80,7 +80,8 @@ pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
     };
     let mut config = WeightConfig::default();
     let mut seen = 0usize;
-    let mut lines: Vec<u32> = Vec::new();
+    // Start offset of each kept weight, for "first definition (line N)".
+    let mut starts: Vec<usize> = Vec::new();
     let Some(file) = pairs.next() else {
         return Ok(Parsed {
             config,
@@ -111,12 +112,13 @@ pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
                 offset,
                 format!(
                     "weight `{}` is defined again: the first definition (line {}) wins",
-                    weight.name, lines[first]
+                    weight.name,
+                    TextDiagnostic::new(text, starts[first], String::new()).line
                 ),
             );
             continue;
         }
-        lines.push(TextDiagnostic::new(text, offset, String::new()).line);
+        starts.push(offset);
         config.weights.push(weight);
     }
     Ok(Parsed {
@@ -229,22 +231,19 @@ impl Walk<'_> {
         })
     }
 
-    /// The integer of an `index` or `case_value` pair (one number inside).
+    /// The integer of an `index` or `case_value` pair (digits, perhaps with a dot).
     fn integer(&self, pair: &Pair<'_, Rule>, what: &str) -> Result<u64, ParseError> {
         let offset = pair.as_span().start();
-        let Some(number) = pair.clone().into_inner().next() else {
-            return Err(self.error(offset, format!("expected {what}")));
-        };
-        if number.as_rule() == Rule::float {
+        let digits = pair.as_str();
+        if digits.contains('.') {
             return Err(self.error(
                 offset,
-                format!("{what} must be an integer, found `{}`", number.as_str()),
+                format!("{what} must be an integer, found `{digits}`"),
             ));
         }
-        number
-            .as_str()
+        digits
             .parse::<u64>()
-            .map_err(|_| self.error(offset, format!("number `{}` is too large", number.as_str())))
+            .map_err(|_| self.error(offset, format!("number `{digits}` is too large")))
     }
 
     fn item(&mut self, pair: Pair<'_, Rule>, has_default: &mut bool) -> Result<Case, ParseError> {
@@ -324,7 +323,7 @@ impl Walk<'_> {
         for inner in pair.into_inner() {
             match inner.as_rule() {
                 Rule::minus => negative = true,
-                Rule::int | Rule::float => {
+                Rule::number => {
                     digits = inner.as_str();
                     // Canonical numbers are plain decimals; f64 first as bot-script carries.
                     value = digits.parse::<f64>().map_or(0.0, |v| v as f32);
@@ -416,7 +415,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::colon => "`:`",
         Rule::semi => "`;`",
         Rule::comma => "`,`",
-        Rule::minus | Rule::num | Rule::float | Rule::int => "a number",
+        Rule::minus | Rule::num | Rule::number => "a number",
         Rule::string => "a string (the weight's name)",
         Rule::index => "an inventory index (an integer)",
         Rule::case_value => "a case value (an integer)",
