@@ -1,4 +1,4 @@
-//! Loading one bot's weight files from the shared NeonKnightOA set: `bots/default_i.c` and
+//! Loading one bot's weight files from the shared `NeonKnightOA` set: `bots/default_i.c` and
 //! `bots/default_w.c` with their includes (`inv.h`, `fuzi.c`, `fuzw.c`), read from disk,
 //! preprocessed by `bot-script`, rendered as canonical text and parsed; and the stages apart
 //! (preprocessing alone, canonical rendering plus grammar alone). Skipped, saying so, when
