@@ -201,3 +201,64 @@ pub fn scale_balance_range(config: &mut WeightConfig, s: f32) {
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Weight;
+
+    /// An RNG that returns the given 32-bit values in turn.
+    struct Scripted(Vec<u32>);
+
+    impl rand::TryRng for Scripted {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(if self.0.is_empty() {
+                0
+            } else {
+                self.0.remove(0)
+            })
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            self.try_next_u32().map(u64::from)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    fn one_leaf(leaf: Leaf) -> WeightConfig {
+        WeightConfig {
+            weights: vec![Weight {
+                name: "w".to_owned(),
+                body: Node::Leaf(leaf),
+            }],
+        }
+    }
+
+    fn leaf_of(config: &WeightConfig) -> Leaf {
+        match config.weights[0].body {
+            Node::Leaf(leaf) => leaf,
+            Node::Switch(_) => Leaf::plain(f32::NAN),
+        }
+    }
+
+    #[test]
+    fn evolution_leap_moves_by_the_full_range_and_widens_the_bound() {
+        // First draw 0 → 0 < 0.01: a leap; second draw 0x7fff → crandom() = 1.
+        let mut config = one_leaf(Leaf::balance(50.0, 40.0, 60.0));
+        evolve(&mut config, &mut Scripted(vec![0, 0x7fff]));
+        assert_eq!(leaf_of(&config), Leaf::balance(70.0, 40.0, 70.0));
+    }
+
+    #[test]
+    fn ordinary_mutation_moves_by_half_the_range() {
+        // First draw 0x7fff → 1 ≥ 0.01: ordinary; second draw 0 → crandom() = −1.
+        let mut config = one_leaf(Leaf::balance(50.0, 40.0, 60.0));
+        evolve(&mut config, &mut Scripted(vec![0x7fff, 0]));
+        assert_eq!(leaf_of(&config), Leaf::balance(40.0, 40.0, 60.0));
+        evolve(&mut config, &mut Scripted(vec![0x7fff, 0]));
+        assert_eq!(leaf_of(&config), Leaf::balance(30.0, 30.0, 60.0));
+    }
+}
