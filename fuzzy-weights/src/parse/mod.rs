@@ -12,7 +12,8 @@ use crate::model::{Case, Leaf, Limit, MAX_WEIGHTS, Node, Switch, Weight, WeightC
 
 mod grammar;
 
-use grammar::{Rule, WeightParser};
+use grammar::diagnostic::{DiagnosticParser, Rule as DiagnosticRule};
+use grammar::fast::{Rule, WeightParser};
 
 /// Deepest brace nesting accepted (botlib's data nests 3 switches deep); bounds the recursion
 /// of parsing, evaluation and writing.
@@ -73,7 +74,7 @@ pub struct Parsed {
 /// or nesting deeper than [`MAX_NESTING`].
 pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
     check_nesting(text)?;
-    let mut pairs = WeightParser::parse(Rule::file, text).map_err(|e| syntax_error(text, &e))?;
+    let mut pairs = WeightParser::parse(Rule::file, text).map_err(|_| diagnose(text))?;
     let mut walk = Walk {
         text,
         warnings: Vec::new(),
@@ -371,8 +372,21 @@ pub(crate) fn decode_string(literal: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// The syntax error of `text`, which the fast parser rejected: the diagnostic parser's.
+fn diagnose(text: &str) -> ParseError {
+    match DiagnosticParser::parse(DiagnosticRule::file, text) {
+        Err(error) => syntax_error(text, &error),
+        // Both parsers accept the same language; this cannot happen.
+        Ok(_) => ParseError(TextDiagnostic::new(
+            text,
+            0,
+            "the text is not a weight config".to_owned(),
+        )),
+    }
+}
+
 /// A pest error as "expected …, found …".
-fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> ParseError {
+fn syntax_error(text: &str, error: &pest::error::Error<DiagnosticRule>) -> ParseError {
     let offset = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
@@ -401,25 +415,28 @@ fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> ParseError {
     ParseError(TextDiagnostic::new(text, offset, message))
 }
 
-fn describe_rule(rule: Rule) -> &'static str {
+fn describe_rule(rule: DiagnosticRule) -> &'static str {
     match rule {
-        Rule::kw_weight | Rule::weightdef => "`weight`",
-        Rule::kw_switch | Rule::switch_stmt => "`switch`",
-        Rule::kw_case | Rule::kw_default | Rule::item | Rule::case_label => "`case` or `default`",
-        Rule::kw_return | Rule::return_stmt => "`return`",
-        Rule::kw_balance | Rule::balance => "`balance`",
-        Rule::lbrace => "`{`",
-        Rule::rbrace => "`}`",
-        Rule::lparen => "`(`",
-        Rule::rparen => "`)`",
-        Rule::colon => "`:`",
-        Rule::semi => "`;`",
-        Rule::comma => "`,`",
-        Rule::minus | Rule::num | Rule::number => "a number",
-        Rule::string => "a string (the weight's name)",
-        Rule::index => "an inventory index (an integer)",
-        Rule::case_value => "a case value (an integer)",
-        Rule::EOI => "end of file",
+        DiagnosticRule::kw_weight | DiagnosticRule::weightdef => "`weight`",
+        DiagnosticRule::kw_switch | DiagnosticRule::switch_stmt => "`switch`",
+        DiagnosticRule::kw_case
+        | DiagnosticRule::kw_default
+        | DiagnosticRule::item
+        | DiagnosticRule::case_label => "`case` or `default`",
+        DiagnosticRule::kw_return | DiagnosticRule::return_stmt => "`return`",
+        DiagnosticRule::kw_balance | DiagnosticRule::balance => "`balance`",
+        DiagnosticRule::lbrace => "`{`",
+        DiagnosticRule::rbrace => "`}`",
+        DiagnosticRule::lparen => "`(`",
+        DiagnosticRule::rparen => "`)`",
+        DiagnosticRule::colon => "`:`",
+        DiagnosticRule::semi => "`;`",
+        DiagnosticRule::comma => "`,`",
+        DiagnosticRule::minus | DiagnosticRule::num | DiagnosticRule::number => "a number",
+        DiagnosticRule::string => "a string (the weight's name)",
+        DiagnosticRule::index => "an inventory index (an integer)",
+        DiagnosticRule::case_value => "a case value (an integer)",
+        DiagnosticRule::EOI => "end of file",
         _ => "a weight definition",
     }
 }
@@ -588,6 +605,40 @@ mod tests {
         }
         let e = parse_canonical(&text).unwrap_err();
         assert!(e.0.message.contains("nesting"), "{}", e.0.message);
+    }
+
+    #[test]
+    fn missing_punctuation_is_named() {
+        let e = parse_canonical("weight \"x\" return 5 }").unwrap_err();
+        assert_eq!(e.0.message, "expected `;`, found `}`");
+        let e = parse_canonical("weight \"x\" switch ( 1 { default : return 1 ; }").unwrap_err();
+        assert_eq!(e.0.message, "expected `)`, found `{`");
+        let e = parse_canonical("weight \"x\" { return balance ( 1 , 2 ) ; }").unwrap_err();
+        assert_eq!(e.0.message, "expected `,`, found `)`");
+    }
+
+    const SAMPLE: &str = "weight \"a\" { switch ( 1 ) { case 10 : return 40 ; \
+        case 20 : { return balance ( 20 , 10.5 , 30 ) ; } default : switch ( 2 ) { \
+        case 3 : return - 7 ; default : return 0 ; } } } weight \"b\" return 1 ;";
+
+    proptest::proptest! {
+        #[test]
+        fn fast_and_diagnostic_parsers_agree(cut in 0usize..200, drop in 0usize..60, keep in proptest::bool::ANY) {
+            // Damage the sample: drop one token, or cut it short.
+            let tokens: Vec<&str> = SAMPLE.split(' ').collect();
+            let text = if keep {
+                let i = drop % tokens.len();
+                tokens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
+            } else {
+                SAMPLE[..cut.min(SAMPLE.len())].to_owned()
+            };
+            let fast = WeightParser::parse(Rule::file, &text).is_ok();
+            let diagnostic = DiagnosticParser::parse(DiagnosticRule::file, &text).is_ok();
+            proptest::prop_assert_eq!(fast, diagnostic, "{}", text);
+            if let Err(error) = parse_canonical(&text) {
+                proptest::prop_assert!(!error.0.message.contains("not a weight config"));
+            }
+        }
     }
 
     #[test]
