@@ -40,10 +40,13 @@ struct FlatSwitch {
     len: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One case: its limit, its node, and for a leaf node the leaf's weight inline (decided
+/// evaluation of a leaf case then needs no second look-up).
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct FlatCase {
     limit: i32,
     node: u32,
+    weight: f32,
 }
 
 /// A weight config flattened for fast evaluation.
@@ -98,6 +101,10 @@ impl CompiledConfig {
                 self.cases.extend(switch.cases.iter().map(|case| FlatCase {
                     limit: case.limit.value(),
                     node: 0,
+                    weight: match &case.node {
+                        Node::Leaf(leaf) => leaf.weight,
+                        Node::Switch(_) => 0.0,
+                    },
                 }));
                 self.switches.push(FlatSwitch {
                     slot: switch.index,
@@ -206,21 +213,40 @@ impl CompiledConfig {
         if node & LEAF != 0 {
             return self.leaf(node).weight;
         }
+        self.switch_value(node, inventory, interpolation)
+    }
+
+    /// The decided value of a case: its inline weight, or its switch's value.
+    #[inline]
+    fn case_value(
+        &self,
+        case: FlatCase,
+        inventory: &Inventory,
+        interpolation: Interpolation,
+    ) -> f32 {
+        if case.node & LEAF != 0 {
+            case.weight
+        } else {
+            self.switch_value(case.node, inventory, interpolation)
+        }
+    }
+
+    fn switch_value(&self, node: u32, inventory: &Inventory, interpolation: Interpolation) -> f32 {
         let (v, cases) = self.switch(node, inventory);
         match cases.iter().position(|case| v < case.limit) {
-            Some(0) => self.node(cases[0].node, inventory, interpolation),
+            Some(0) => self.case_value(cases[0], inventory, interpolation),
             Some(i) => {
                 let (prev, next) = (cases[i - 1], cases[i]);
-                let w2 = self.node(next.node, inventory, interpolation);
+                let w2 = self.case_value(next, inventory, interpolation);
                 if next.limit == DEFAULT_LIMIT || interpolation == Interpolation::Step {
                     return w2;
                 }
-                let w1 = self.node(prev.node, inventory, interpolation);
+                let w1 = self.case_value(prev, inventory, interpolation);
                 mix(interpolation, v, prev.limit, next.limit, w1, w2)
             }
             None => cases
                 .last()
-                .map_or(0.0, |case| self.node(case.node, inventory, interpolation)),
+                .map_or(0.0, |&case| self.case_value(case, inventory, interpolation)),
         }
     }
 
