@@ -15,9 +15,12 @@
 //! So an INT is `[0-9]+`, a float `[0-9]+\.[0-9]+` and a string
 //! `"(\\.|\\x[0-9a-f]{2}|[^"\\])*"`. The text is always ASCII.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
+use crate::fnv::Fnv;
 use crate::stream::TokenStream;
 use crate::token::{Number, Token, TokenKind};
 
@@ -112,6 +115,14 @@ pub fn render_quoted(bytes: &[u8], quote: char, out: &mut String) {
     out.push(quote);
 }
 
+/// Appends name or punctuation bytes (ASCII from the lexer; anything else lossily).
+fn push_text(text: &[u8], out: &mut String) {
+    match std::str::from_utf8(text) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(text)),
+    }
+}
+
 /// Appends the canonical rendering of one token.
 pub fn render_token(token: &Token, out: &mut String) {
     match token.kind {
@@ -119,9 +130,9 @@ pub fn render_token(token: &Token, out: &mut String) {
         TokenKind::Literal => render_quoted(&token.text, '\'', out),
         TokenKind::Number => match &token.number {
             Some(number) => render_number(number, out),
-            None => out.push_str(&token.text_lossy()),
+            None => push_text(&token.text, out),
         },
-        TokenKind::Name | TokenKind::Punct => out.push_str(&token.text_lossy()),
+        TokenKind::Name | TokenKind::Punct => push_text(&token.text, out),
     }
 }
 
@@ -182,6 +193,8 @@ impl TokenStream {
         let mut starts = Vec::with_capacity(self.tokens.len());
         let mut ends = Vec::with_capacity(self.tokens.len());
         let mut previous: Option<&Token> = None;
+        let mut floats: HashMap<u64, std::ops::Range<usize>, BuildHasherDefault<Fnv>> =
+            HashMap::default();
         for token in &self.tokens {
             if let Some(prev) = previous {
                 let same_line = prev.pos.line == token.pos.line
@@ -189,8 +202,21 @@ impl TokenStream {
                         || prev.pos.file == token.pos.file);
                 text.push(if same_line { ' ' } else { '\n' });
             }
-            starts.push(text.len());
-            render_token(token, &mut text);
+            let start = text.len();
+            starts.push(start);
+            match token.number {
+                // Float formatting dominates; `$evalfloat` results repeat a lot.
+                Some(number) if number.is_float && token.kind == TokenKind::Number => {
+                    let key = number.float.to_bits();
+                    if let Some(range) = floats.get(&key) {
+                        text.extend_from_within(range.clone());
+                    } else {
+                        render_float(number.float, &mut text);
+                        floats.insert(key, start..text.len());
+                    }
+                }
+                _ => render_token(token, &mut text),
+            }
             ends.push(text.len());
             previous = Some(token);
         }

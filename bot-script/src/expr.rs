@@ -20,7 +20,7 @@
 //!   and any other token are errors.
 
 use crate::error::{ErrorKind, ScriptError};
-use crate::token::{Number, SourcePos, Token, TokenKind};
+use crate::token::{Number, SourcePos, Tok, Token, TokenKind};
 
 /// A value: integer in integer mode, `f32` in float mode.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,54 +79,117 @@ pub fn evaluate(
     at: &SourcePos,
     max_depth: usize,
 ) -> Result<Evaluated, ScriptError> {
+    let pos_of = |index: Option<usize>| {
+        index
+            .and_then(|i| tokens.get(i))
+            .map_or_else(|| at.clone(), |t| t.pos.clone())
+    };
+    match evaluate_tokens(tokens, float, max_depth) {
+        Ok((value, warnings)) => Ok(Evaluated {
+            value,
+            warnings: warnings
+                .into_iter()
+                .map(|(i, message)| (pos_of(Some(i)), message))
+                .collect(),
+        }),
+        Err(error) => Err(ScriptError::new(
+            error.kind,
+            pos_of(error.at),
+            error.message,
+        )),
+    }
+}
+
+/// What a token must offer to the evaluator.
+pub(crate) trait ExprToken {
+    fn kind(&self) -> TokenKind;
+    fn bytes(&self) -> &[u8];
+    fn value(&self) -> Option<Number>;
+    fn lossy(&self) -> String {
+        String::from_utf8_lossy(self.bytes()).into_owned()
+    }
+    fn is_punct(&self, p: &str) -> bool {
+        self.kind() == TokenKind::Punct && self.bytes() == p.as_bytes()
+    }
+}
+
+impl ExprToken for Token {
+    fn kind(&self) -> TokenKind {
+        self.kind
+    }
+    fn bytes(&self) -> &[u8] {
+        &self.text
+    }
+    fn value(&self) -> Option<Number> {
+        self.number
+    }
+}
+
+impl ExprToken for Tok {
+    fn kind(&self) -> TokenKind {
+        self.kind
+    }
+    fn bytes(&self) -> &[u8] {
+        &self.text
+    }
+    fn value(&self) -> Option<Number> {
+        self.number
+    }
+}
+
+/// An evaluation error: at which token (`None`: the expression as a whole).
+pub(crate) struct ExprError {
+    pub(crate) at: Option<usize>,
+    pub(crate) kind: ErrorKind,
+    pub(crate) message: String,
+}
+
+/// The value of `tokens` and the warnings (token index, message).
+pub(crate) fn evaluate_tokens<T: ExprToken>(
+    tokens: &[T],
+    float: bool,
+    max_depth: usize,
+) -> Result<(Value, Vec<(usize, String)>), ExprError> {
     let mut parser = Parser {
         tokens,
         at: 0,
         float,
         depth: 0,
         max_depth,
-        pos: at,
         warnings: Vec::new(),
     };
     if tokens.is_empty() {
-        return Err(ScriptError::new(
-            ErrorKind::Expression,
-            at.clone(),
-            "empty expression",
-        ));
+        return Err(ExprError {
+            at: None,
+            kind: ErrorKind::Expression,
+            message: "empty expression".to_owned(),
+        });
     }
     let value = parser.conditional(true)?;
     if let Some(extra) = tokens.get(parser.at) {
-        return Err(error(
+        return Err(parser.error(
             extra,
-            format!("unexpected `{}` in expression", extra.text_lossy()),
+            format!("unexpected `{}` in expression", extra.lossy()),
         ));
     }
     if let Value::Float(v) = value
         && !v.is_finite()
     {
-        return Err(ScriptError::new(
-            ErrorKind::Expression,
-            at.clone(),
-            "the result is not a finite number",
-        ));
+        return Err(ExprError {
+            at: None,
+            kind: ErrorKind::Expression,
+            message: "the result is not a finite number".to_owned(),
+        });
     }
-    Ok(Evaluated {
-        value,
-        warnings: parser.warnings,
-    })
-}
-
-fn error(token: &Token, message: impl Into<String>) -> ScriptError {
-    ScriptError::new(ErrorKind::Expression, token.pos.clone(), message)
+    Ok((value, parser.warnings))
 }
 
 /// Priority of a binary operator (higher binds tighter), `None` for other tokens.
-fn priority(token: &Token) -> Option<u8> {
-    if token.kind != TokenKind::Punct {
+fn priority<T: ExprToken>(token: &T) -> Option<u8> {
+    if token.kind() != TokenKind::Punct {
         return None;
     }
-    Some(match token.text.as_slice() {
+    Some(match token.bytes() {
         b"*" | b"/" | b"%" => 15,
         b"+" | b"-" => 14,
         b"<<" | b">>" => 13,
@@ -141,43 +204,55 @@ fn priority(token: &Token) -> Option<u8> {
     })
 }
 
-struct Parser<'t> {
-    tokens: &'t [Token],
+struct Parser<'t, T> {
+    tokens: &'t [T],
     at: usize,
     float: bool,
     depth: usize,
     max_depth: usize,
-    pos: &'t SourcePos,
-    warnings: Vec<(SourcePos, String)>,
+    warnings: Vec<(usize, String)>,
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<&Token> {
+impl<'t, T: ExprToken> Parser<'t, T> {
+    fn peek(&self) -> Option<&'t T> {
         self.tokens.get(self.at)
     }
 
-    fn end_error(&self) -> ScriptError {
-        let pos = self
-            .tokens
-            .last()
-            .map_or_else(|| self.pos.clone(), |t| t.pos.clone());
-        ScriptError::new(ErrorKind::Expression, pos, "the expression ends too early")
+    /// The index of `token` in the expression.
+    fn index_of(&self, token: &T) -> Option<usize> {
+        self.tokens.iter().position(|t| std::ptr::eq(t, token))
     }
 
-    fn enter(&mut self) -> Result<(), ScriptError> {
+    fn error(&self, token: &T, message: impl Into<String>) -> ExprError {
+        ExprError {
+            at: self.index_of(token),
+            kind: ErrorKind::Expression,
+            message: message.into(),
+        }
+    }
+
+    fn end_error(&self) -> ExprError {
+        ExprError {
+            at: self.tokens.len().checked_sub(1),
+            kind: ErrorKind::Expression,
+            message: "the expression ends too early".to_owned(),
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), ExprError> {
         self.depth += 1;
         if self.depth > self.max_depth {
-            return Err(ScriptError::new(
-                ErrorKind::Limit,
-                self.pos.clone(),
-                format!("expression nested deeper than {}", self.max_depth),
-            ));
+            return Err(ExprError {
+                at: None,
+                kind: ErrorKind::Limit,
+                message: format!("expression nested deeper than {}", self.max_depth),
+            });
         }
         Ok(())
     }
 
     /// `a ? b : c` (lowest priority, right-associative).
-    fn conditional(&mut self, live: bool) -> Result<Value, ScriptError> {
+    fn conditional(&mut self, live: bool) -> Result<Value, ExprError> {
         self.enter()?;
         let condition = self.binary(6, live)?;
         let value = if self.peek().is_some_and(|t| t.is_punct("?")) {
@@ -187,10 +262,9 @@ impl Parser<'_> {
             match self.peek() {
                 Some(t) if t.is_punct(":") => self.at += 1,
                 Some(t) => {
-                    return Err(error(
-                        t,
-                        format!("expected `:` in `?:`, found `{}`", t.text_lossy()),
-                    ));
+                    return Err(
+                        self.error(t, format!("expected `:` in `?:`, found `{}`", t.lossy()))
+                    );
                 }
                 None => return Err(self.end_error()),
             }
@@ -204,34 +278,36 @@ impl Parser<'_> {
     }
 
     /// Binary operators of priority `min` and above, left to right.
-    fn binary(&mut self, min: u8, live: bool) -> Result<Value, ScriptError> {
+    fn binary(&mut self, min: u8, live: bool) -> Result<Value, ExprError> {
         let mut left = self.unary(live)?;
         while let Some(op) = self.peek() {
             let Some(prio) = priority(op).filter(|&p| p >= min) else {
                 break;
             };
-            let op = op.clone();
+            let tokens = self.tokens;
+            let op = &tokens[self.at];
             self.at += 1;
-            let right_live = match op.text.as_slice() {
+            let right_live = match op.bytes() {
                 b"&&" => live && left.is_true(),
                 b"||" => live && !left.is_true(),
                 _ => live,
             };
             let right = self.binary(prio + 1, right_live)?;
-            left = self.apply(&op, left, right, right_live)?;
+            left = self.apply(op, left, right, right_live)?;
         }
         Ok(left)
     }
 
     /// Unary operators, parentheses and operands.
-    fn unary(&mut self, live: bool) -> Result<Value, ScriptError> {
-        let Some(token) = self.peek().cloned() else {
+    fn unary(&mut self, live: bool) -> Result<Value, ExprError> {
+        let tokens = self.tokens;
+        let Some(token) = tokens.get(self.at) else {
             return Err(self.end_error());
         };
         self.at += 1;
-        match token.kind {
+        match token.kind() {
             TokenKind::Number => {
-                let number = token.number.unwrap_or(Number::integer(0));
+                let number = token.value().unwrap_or(Number::integer(0));
                 #[expect(
                     clippy::cast_possible_truncation,
                     reason = "float mode is f32 arithmetic, as ioq3"
@@ -248,25 +324,24 @@ impl Parser<'_> {
                     Value::Int(int)
                 })
             }
-            TokenKind::Name => Err(error(
-                &token,
-                format!("undefined name `{}` in expression", token.text_lossy()),
+            TokenKind::Name => Err(self.error(
+                token,
+                format!("undefined name `{}` in expression", token.lossy()),
             )),
-            TokenKind::String | TokenKind::Literal => Err(error(
-                &token,
-                format!("unexpected string \"{}\" in expression", token.text_lossy()),
+            TokenKind::String | TokenKind::Literal => Err(self.error(
+                token,
+                format!("unexpected string \"{}\" in expression", token.lossy()),
             )),
-            TokenKind::Punct => match token.text.as_slice() {
+            TokenKind::Punct => match token.bytes() {
                 b"(" => {
                     self.enter()?;
                     let value = self.conditional(live)?;
                     match self.peek() {
                         Some(t) if t.is_punct(")") => self.at += 1,
                         Some(t) => {
-                            return Err(error(
-                                t,
-                                format!("expected `)`, found `{}`", t.text_lossy()),
-                            ));
+                            return Err(
+                                self.error(t, format!("expected `)`, found `{}`", t.lossy()))
+                            );
                         }
                         None => return Err(self.end_error()),
                     }
@@ -295,20 +370,17 @@ impl Parser<'_> {
                     match value {
                         Value::Int(v) => Ok(Value::Int(!v)),
                         Value::Float(_) => {
-                            Err(error(&token, "operator `~` is not allowed in $evalfloat"))
+                            Err(self.error(token, "operator `~` is not allowed in $evalfloat"))
                         }
                     }
                 }
-                b"++" | b"--" => Err(error(
-                    &token,
-                    format!(
-                        "operator `{}` is not allowed in expressions",
-                        token.text_lossy()
-                    ),
+                b"++" | b"--" => Err(self.error(
+                    token,
+                    format!("operator `{}` is not allowed in expressions", token.lossy()),
                 )),
-                _ => Err(error(
-                    &token,
-                    format!("unexpected `{}` in expression", token.text_lossy()),
+                _ => Err(self.error(
+                    token,
+                    format!("expected a value, found `{}`", token.lossy()),
                 )),
             },
         }
@@ -324,19 +396,19 @@ impl Parser<'_> {
 
     fn apply(
         &mut self,
-        op: &Token,
+        op: &'t T,
         left: Value,
         right: Value,
         live: bool,
-    ) -> Result<Value, ScriptError> {
-        let text = op.text.as_slice();
+    ) -> Result<Value, ExprError> {
+        let text = op.bytes();
         match (left, right) {
             (Value::Int(a), Value::Int(b)) => {
                 let v = match text {
                     b"*" => a.wrapping_mul(b),
                     b"/" | b"%" if b == 0 => {
                         if live {
-                            return Err(error(op, "division by zero"));
+                            return Err(self.error(op, "division by zero"));
                         }
                         0
                     }
@@ -375,14 +447,15 @@ impl Parser<'_> {
                     b"*" => a * b,
                     b"/" => {
                         if live && b == 0.0 {
-                            return Err(error(op, "division by zero"));
+                            return Err(self.error(op, "division by zero"));
                         }
                         if b == 0.0 {
                             0.0
                         } else {
                             if live && b.abs() < 1.0 {
+                                let at = self.index_of(op).unwrap_or(0);
                                 self.warnings.push((
-                                    op.pos.clone(),
+                                    at,
                                     format!("division by {b}, whose integer part is 0: botlib rejects it as a division by zero"),
                                 ));
                             }
@@ -400,18 +473,15 @@ impl Parser<'_> {
                     b"&&" => f32::from(u8::from(a != 0.0 && b != 0.0)),
                     b"||" => f32::from(u8::from(a != 0.0 || b != 0.0)),
                     _ => {
-                        return Err(error(
+                        return Err(self.error(
                             op,
-                            format!(
-                                "operator `{}` is not allowed in $evalfloat",
-                                op.text_lossy()
-                            ),
+                            format!("operator `{}` is not allowed in $evalfloat", op.lossy()),
                         ));
                     }
                 };
                 Ok(Value::Float(v))
             }
-            _ => Err(error(op, "mixed integer and float operands")),
+            _ => Err(self.error(op, "mixed integer and float operands")),
         }
     }
 }

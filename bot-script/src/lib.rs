@@ -3,6 +3,7 @@
 pub mod canonical;
 mod error;
 pub mod expr;
+mod fnv;
 pub mod lexer;
 mod preprocessor;
 mod source;

@@ -56,7 +56,8 @@ fn invalid_path(path: &str) -> io::Error {
 
 /// Files under a botfiles root directory, looked up case-insensitively (like the Quake file
 /// system inside pk3 files): the exact path is tried first, then each component is matched
-/// against the directory entries ignoring ASCII case (the first match in name order wins).
+/// against the directory entries ignoring ASCII case (every matching entry is tried, in name
+/// order, so the first file found wins).
 #[derive(Debug, Clone)]
 pub struct DirSource {
     root: PathBuf,
@@ -75,45 +76,50 @@ impl DirSource {
         &self.root
     }
 
-    /// Finds `normalized` (a `/`-separated path) ignoring ASCII case.
+    /// Finds `normalized` (a `/`-separated path) ignoring ASCII case: the exact path first,
+    /// else a search that tries, component by component, every entry whose name matches
+    /// (in name order), so `Bots/` and `bots/` side by side are both searched.
     fn find(&self, normalized: &str) -> io::Result<(String, PathBuf)> {
         let exact = self.root.join(normalized);
         if exact.is_file() {
             return Ok((normalized.to_owned(), exact));
         }
-        let mut dir = self.root.clone();
-        let mut resolved = String::new();
         let parts: Vec<&str> = normalized.split('/').collect();
-        for (i, part) in parts.iter().enumerate() {
-            let last = i + 1 == parts.len();
-            let mut names: Vec<String> = std::fs::read_dir(&dir)?
-                .filter_map(Result::ok)
-                .filter_map(|entry| entry.file_name().into_string().ok())
-                .filter(|name| name.eq_ignore_ascii_case(part))
-                .collect();
-            names.sort();
-            let found = names.into_iter().find(|name| {
-                let candidate = dir.join(name);
-                if last {
-                    candidate.is_file()
-                } else {
-                    candidate.is_dir()
-                }
-            });
-            let Some(name) = found else {
-                return Err(io::Error::new(
-                    io::ErrorKind::NotFound,
-                    format!("file \"{normalized}\" not found"),
-                ));
-            };
-            dir.push(&name);
-            if !resolved.is_empty() {
-                resolved.push('/');
-            }
-            resolved.push_str(&name);
-        }
-        Ok((resolved, dir))
+        find_in(&self.root, &parts, "").ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("file \"{normalized}\" not found"),
+            )
+        })
     }
+}
+
+/// The file at `parts` under `dir`, matching each component ignoring ASCII case;
+/// `resolved` is the path found so far.
+fn find_in(dir: &Path, parts: &[&str], resolved: &str) -> Option<(String, PathBuf)> {
+    let (part, rest) = parts.split_first()?;
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| name.eq_ignore_ascii_case(part))
+        .collect();
+    names.sort();
+    names.into_iter().find_map(|name| {
+        let path = dir.join(&name);
+        let mut found = resolved.to_owned();
+        if !found.is_empty() {
+            found.push('/');
+        }
+        found.push_str(&name);
+        if rest.is_empty() {
+            path.is_file().then_some((found, path))
+        } else if path.is_dir() {
+            find_in(&path, rest, &found)
+        } else {
+            None
+        }
+    })
 }
 
 impl FileSource for DirSource {
@@ -146,12 +152,8 @@ impl MemorySource {
         Self::default()
     }
 
-    /// Adds (or replaces) the file at `path` (`/` or `\` separators).
-    ///
-    /// # Panics
-    ///
-    /// Never for a usable path; an empty path or one with `..` is stored under its raw text
-    /// and can never be read.
+    /// Adds (or replaces) the file at `path` (`/` or `\` separators). An empty path or one
+    /// with `..` is stored under its raw text and can never be read.
     pub fn insert(&mut self, path: &str, bytes: impl Into<Vec<u8>>) {
         let normalized = normalize_path(path).unwrap_or_else(|| path.to_owned());
         self.files

@@ -100,7 +100,7 @@ impl Number {
 pub type TokenText = SmallVec<[u8; 22]>;
 
 /// One token of a script.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Token {
     /// What kind of token this is.
     pub kind: TokenKind,
@@ -116,6 +116,19 @@ pub struct Token {
     /// [`TokenStream`](crate::TokenStream) (0: the root file); see
     /// [`TokenStream::include_stack`](crate::TokenStream::include_stack).
     pub include: u32,
+}
+
+impl Clone for Token {
+    /// Copies the text with one `memcpy` (`SmallVec`'s own `clone` copies byte by byte).
+    fn clone(&self) -> Self {
+        Self {
+            kind: self.kind,
+            text: TokenText::from_slice(&self.text),
+            number: self.number,
+            pos: self.pos.clone(),
+            include: self.include,
+        }
+    }
 }
 
 impl Token {
@@ -141,5 +154,79 @@ impl Token {
     #[must_use]
     pub fn text_lossy(&self) -> String {
         String::from_utf8_lossy(&self.text).into_owned()
+    }
+}
+
+/// A token inside the preprocessor: like [`Token`] but with the file as an index into the
+/// preprocessor's file-name table, so that moving and copying tokens never touches a
+/// reference count (macro expansion copies many tokens).
+#[derive(Debug, PartialEq)]
+pub(crate) struct Tok {
+    pub(crate) kind: TokenKind,
+    pub(crate) text: TokenText,
+    pub(crate) number: Option<Number>,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    /// Index in the preprocessor's file-name table.
+    pub(crate) file: u32,
+    /// Include-table frame.
+    pub(crate) include: u32,
+}
+
+impl Clone for Tok {
+    fn clone(&self) -> Self {
+        Self {
+            kind: self.kind,
+            text: TokenText::from_slice(&self.text),
+            number: self.number,
+            line: self.line,
+            column: self.column,
+            file: self.file,
+            include: self.include,
+        }
+    }
+}
+
+impl Tok {
+    /// Whether this is the punctuation `p` (byte loop: punctuation is 1–3 bytes and a
+    /// `memcmp` call costs more than the comparison).
+    #[inline]
+    pub(crate) fn is_punct(&self, p: &str) -> bool {
+        let text = self.text.as_slice();
+        self.kind == TokenKind::Punct
+            && text.len() == p.len()
+            && text.iter().zip(p.bytes()).all(|(a, b)| *a == b)
+    }
+
+    /// Whether this is the name `n`.
+    pub(crate) fn is_name(&self, n: &str) -> bool {
+        self.kind == TokenKind::Name && self.text.as_slice() == n.as_bytes()
+    }
+
+    /// The text as a (lossy) string, for messages.
+    pub(crate) fn text_lossy(&self) -> String {
+        String::from_utf8_lossy(&self.text).into_owned()
+    }
+
+    /// The public token, with the file name `file`.
+    pub(crate) fn to_token(&self, file: &Arc<str>) -> Token {
+        Token {
+            kind: self.kind,
+            text: TokenText::from_slice(&self.text),
+            number: self.number,
+            pos: SourcePos::new(Arc::clone(file), self.line, self.column),
+            include: self.include,
+        }
+    }
+
+    /// The public token, moving the text.
+    pub(crate) fn into_token(self, file: &Arc<str>) -> Token {
+        Token {
+            kind: self.kind,
+            text: self.text,
+            number: self.number,
+            pos: SourcePos::new(Arc::clone(file), self.line, self.column),
+            include: self.include,
+        }
     }
 }

@@ -18,7 +18,7 @@ pub use string::MAX_TOKEN;
 
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
 use crate::stream::TokenStream;
-use crate::token::{SourcePos, Token, TokenKind, TokenText};
+use crate::token::{SourcePos, Tok, Token, TokenKind, TokenText};
 
 /// Reads tokens from the bytes of one file.
 #[derive(Debug, Clone)]
@@ -28,6 +28,7 @@ pub struct Lexer {
     line: u32,
     line_start: usize,
     file: Arc<str>,
+    file_id: u32,
     include: u32,
     warnings: Vec<Diagnostic>,
 }
@@ -42,6 +43,7 @@ impl Lexer {
             line: 1,
             line_start: 0,
             file: file.into(),
+            file_id: 0,
             include: 0,
             warnings: Vec::new(),
         }
@@ -51,6 +53,13 @@ impl Lexer {
     #[must_use]
     pub fn with_include(mut self, include: u32) -> Self {
         self.include = include;
+        self
+    }
+
+    /// Sets the file-name-table index stored in preprocessor tokens.
+    #[must_use]
+    pub(crate) fn with_file_id(mut self, file_id: u32) -> Self {
+        self.file_id = file_id;
         self
     }
 
@@ -130,14 +139,20 @@ impl Lexer {
     /// A [`ErrorKind::Lex`] error for a byte that starts no token, an unterminated string
     /// or comment, a malformed number or a token longer than [`MAX_TOKEN`] bytes.
     pub fn next_token(&mut self) -> Result<Option<Token>, ScriptError> {
+        let file = Arc::clone(&self.file);
+        Ok(self.next_tok()?.map(|tok| tok.into_token(&file)))
+    }
+
+    /// The next raw token in the preprocessor's form.
+    pub(crate) fn next_tok(&mut self) -> Result<Option<Tok>, ScriptError> {
         self.skip_blanks()?;
         let start = self.at;
-        let bytes = Arc::clone(&self.bytes);
-        let rest = &bytes[start..];
+        let rest = &self.bytes[start..];
         let Some(&first) = rest.first() else {
             return Ok(None);
         };
-        let pos = self.pos_at(start);
+        let line = self.line;
+        let column = u32::try_from(start - self.line_start + 1).unwrap_or(u32::MAX);
         let (kind, len, text, number) = match first {
             b'"' | b'\'' => {
                 let quoted =
@@ -200,11 +215,13 @@ impl Lexer {
             }
         };
         self.at = start + len;
-        Ok(Some(Token {
+        Ok(Some(Tok {
             kind,
             text,
             number,
-            pos,
+            line,
+            column,
+            file: self.file_id,
             include: self.include,
         }))
     }

@@ -1,31 +1,50 @@
 //! Punctuation: longest match from botlib's C-like table.
 
-/// Three-byte punctuation.
-const PUNCT3: [&[u8; 3]; 3] = [b">>=", b"<<=", b"..."];
-
-/// Two-byte punctuation.
-const PUNCT2: [&[u8; 2]; 22] = [
-    b"##", b"&&", b"||", b">=", b"<=", b"==", b"!=", b"*=", b"/=", b"%=", b"+=", b"-=", b"++",
-    b"--", b"&=", b"|=", b"^=", b">>", b"<<", b"->", b"::", b".*",
-];
-
 /// Single-byte punctuation.
 const PUNCT1: &[u8] = b"*/%+-=&|^~!><.,;:?(){}[]\\#$";
 
-/// Length of the longest punctuation at the start of `rest` (0: none).
+/// [`PUNCT1`] as a byte table.
+const IS_PUNCT1: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < PUNCT1.len() {
+        table[PUNCT1[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Length of the longest punctuation at the start of `rest` (0: none), from botlib's table:
+/// `>>= <<= ...`, `## && || >= <= == != *= /= %= += -= ++ -- &= |= ^= >> << -> :: .*` and
+/// the single characters `* / % + - = & | ^ ~ ! > < . , ; : ? ( ) { } [ ] \ # $`.
 ///
 /// # Complexity
 ///
-/// O(1): at most 26 short comparisons.
+/// O(1).
 pub(crate) fn punct_len(rest: &[u8]) -> usize {
-    if rest.len() >= 3 && PUNCT3.iter().any(|p| rest[..3] == p[..]) {
+    let Some(&a) = rest.first() else {
+        return 0;
+    };
+    let b = rest.get(1).copied().unwrap_or(0);
+    let c = rest.get(2).copied().unwrap_or(0);
+    if matches!(
+        (a, b, c),
+        (b'>', b'>', b'=') | (b'<', b'<', b'=') | (b'.', b'.', b'.')
+    ) {
         return 3;
     }
-    if rest.len() >= 2 && PUNCT2.iter().any(|p| rest[..2] == p[..]) {
-        return 2;
-    }
-    match rest.first() {
-        Some(b) if PUNCT1.contains(b) => 1,
+    match (a, b) {
+        (b'#', b'#')
+        | (b'&', b'&' | b'=')
+        | (b'|', b'|' | b'=')
+        | (b'>', b'=' | b'>')
+        | (b'<', b'=' | b'<')
+        | (b'=' | b'!' | b'*' | b'/' | b'%' | b'^', b'=')
+        | (b'+', b'=' | b'+')
+        | (b'-', b'=' | b'-' | b'>')
+        | (b':', b':')
+        | (b'.', b'*') => 2,
+        _ if IS_PUNCT1[usize::from(a)] => 1,
         _ => 0,
     }
 }
@@ -43,5 +62,16 @@ mod tests {
         assert_eq!(punct_len(b"..x"), 1);
         assert_eq!(punct_len(b"@"), 0);
         assert_eq!(punct_len(b""), 0);
+        for two in [
+            "##", "&&", "||", ">=", "<=", "==", "!=", "*=", "/=", "%=", "+=", "-=", "++", "--",
+            "&=", "|=", "^=", ">>", "<<", "->", "::", ".*",
+        ] {
+            assert_eq!(punct_len(two.as_bytes()), 2, "{two}");
+        }
+        for one in "*/%+-=&|^~!><.,;:?(){}[]\\#$".bytes() {
+            assert_eq!(punct_len(&[one, b'a']), 1, "{}", char::from(one));
+        }
+        assert_eq!(punct_len(b"...."), 3);
+        assert_eq!(punct_len(b"`"), 0);
     }
 }

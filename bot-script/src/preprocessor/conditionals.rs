@@ -61,7 +61,7 @@ impl<S: FileSource> Preprocessor<S> {
                     active: value,
                     taken: value || skipping,
                     else_seen: false,
-                    pos: hash.token.pos.clone(),
+                    pos: self.pos(&hash.token),
                     include: hash.token.include,
                 });
             }
@@ -143,7 +143,7 @@ impl<S: FileSource> Preprocessor<S> {
     pub(super) fn extra_tokens(&mut self, hash: &PToken, what: &str) -> Result<(), ScriptError> {
         if let Some(extra) = self.next_raw(Mode::Line)? {
             self.warn(
-                extra.token.pos.clone(),
+                self.pos(&extra.token),
                 hash.token.include,
                 format!("extra tokens at the end of {what} ignored"),
             );

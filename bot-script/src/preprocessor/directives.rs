@@ -11,7 +11,7 @@ use super::reader::{Mode, PToken};
 impl<S: FileSource> Preprocessor<S> {
     /// Handles the directive started by the `#` token `hash` (read from a file).
     pub(super) fn directive(&mut self, hash: &PToken) -> Result<(), ScriptError> {
-        self.line = hash.token.pos.line;
+        self.line = hash.token.line;
         let name = match self.next_raw(Mode::Line)? {
             Some(name) if name.token.kind == TokenKind::Name => name,
             other => {
@@ -40,7 +40,8 @@ impl<S: FileSource> Preprocessor<S> {
                 while let Some(token) = self.next_raw(Mode::Line)? {
                     tokens.push(token.token);
                 }
-                let warnings = self.add_define(tokens, &hash.token.pos, hash.token.include)?;
+                let pos = self.pos(&hash.token);
+                let warnings = self.add_define(tokens, &pos, hash.token.include)?;
                 self.warnings.extend(warnings);
             }
             "undef" => {
@@ -76,11 +77,7 @@ impl<S: FileSource> Preprocessor<S> {
                 return Err(self.error_at(ErrorKind::Directive, hash, format!("#error {what}")));
             }
             "pragma" => {
-                self.warn(
-                    hash.token.pos.clone(),
-                    hash.token.include,
-                    "#pragma ignored",
-                );
+                self.warn(self.pos(&hash.token), hash.token.include, "#pragma ignored");
                 self.skip_line()?;
             }
             "eval" | "evalfloat" => {

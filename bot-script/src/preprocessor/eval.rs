@@ -5,7 +5,7 @@
 use crate::error::{ErrorKind, ScriptError};
 use crate::expr::{self, Value};
 use crate::source::FileSource;
-use crate::token::{Number, Token, TokenKind, TokenText};
+use crate::token::{Number, Tok, TokenKind, TokenText};
 
 use super::Preprocessor;
 use super::reader::{Mode, PToken};
@@ -47,7 +47,9 @@ impl<S: FileSource> Preprocessor<S> {
             }
         }
         let tokens = self.gather_expression(dollar, inner, true)?;
-        self.push_eval_result(dollar, &tokens, float)
+        let result = self.push_eval_result(dollar, &tokens, float);
+        self.scratch.push(tokens);
+        result
     }
 
     /// Reads expression tokens with macros expanded and `defined X` / `defined(X)` replaced
@@ -57,7 +59,7 @@ impl<S: FileSource> Preprocessor<S> {
         at: &PToken,
         mode: Mode,
         to_paren: bool,
-    ) -> Result<Vec<Token>, ScriptError> {
+    ) -> Result<Vec<Tok>, ScriptError> {
         self.eval_depth += 1;
         if self.eval_depth > self.limits.expression_depth {
             self.eval_depth = 0;
@@ -67,7 +69,8 @@ impl<S: FileSource> Preprocessor<S> {
                 format!("$eval nested deeper than {}", self.limits.expression_depth),
             ));
         }
-        let mut tokens = Vec::new();
+        let mut tokens = self.scratch.pop().unwrap_or_default();
+        tokens.clear();
         let mut depth = 0usize;
         loop {
             let Some(t) = self.next_expanded(mode)? else {
@@ -82,7 +85,7 @@ impl<S: FileSource> Preprocessor<S> {
             };
             if t.token.is_name("defined") {
                 let value = self.defined_value(&t, mode)?;
-                tokens.push(Token {
+                tokens.push(Tok {
                     kind: TokenKind::Number,
                     text: TokenText::from_slice(if value { b"1" } else { b"0" }),
                     number: Some(Number::integer(u64::from(value))),
@@ -156,19 +159,43 @@ impl<S: FileSource> Preprocessor<S> {
         Ok(value.is_true())
     }
 
-    fn evaluate(
-        &mut self,
-        at: &PToken,
-        tokens: &[Token],
-        float: bool,
-    ) -> Result<Value, ScriptError> {
+    fn evaluate(&mut self, at: &PToken, tokens: &[Tok], float: bool) -> Result<Value, ScriptError> {
         let include = at.token.include;
-        let evaluated = expr::evaluate(tokens, float, &at.token.pos, self.limits.expression_depth)
-            .map_err(|e| self.with_stack(e, include))?;
-        for (pos, message) in evaluated.warnings {
-            self.warn(pos, include, message);
+        let pos_of = |this: &Self, index: Option<usize>| {
+            index
+                .and_then(|i| tokens.get(i))
+                .map_or_else(|| this.pos(&at.token), |t| this.pos(t))
+        };
+        match expr::evaluate_tokens(tokens, float, self.limits.expression_depth) {
+            Ok((value, warnings)) => {
+                for (index, message) in warnings {
+                    let pos = pos_of(self, Some(index));
+                    self.warn(pos, include, message);
+                }
+                Ok(value)
+            }
+            Err(error) => {
+                let pos = pos_of(self, error.at);
+                Err(self.with_stack(ScriptError::new(error.kind, pos, error.message), include))
+            }
         }
-        Ok(evaluated.value)
+    }
+
+    /// The text of a result: its canonical rendering (cached: formatting floats is slow and
+    /// `$evalfloat` results repeat).
+    fn number_text(&mut self, number: &Number) -> TokenText {
+        let key = (number.float.to_bits(), number.is_float);
+        if let Some(text) = self.number_texts.get(&key) {
+            return TokenText::from_slice(text);
+        }
+        let mut text = String::new();
+        crate::canonical::render_number(number, &mut text);
+        let text = TokenText::from_slice(text.as_bytes());
+        if self.number_texts.len() >= 4096 {
+            self.number_texts.clear();
+        }
+        self.number_texts.insert(key, TokenText::from_slice(&text));
+        text
     }
 
     /// Evaluates `tokens` and pushes the result (a `-` token then the magnitude when
@@ -176,34 +203,38 @@ impl<S: FileSource> Preprocessor<S> {
     pub(super) fn push_eval_result(
         &mut self,
         at: &PToken,
-        tokens: &[Token],
+        tokens: &[Tok],
         float: bool,
     ) -> Result<(), ScriptError> {
         let value = self.evaluate(at, tokens, float)?;
         let (negative, number) = value.to_number();
-        let mut text = String::new();
-        crate::canonical::render_number(&number, &mut text);
-        let base = Token {
+        let text = self.number_text(&number);
+        let base = Tok {
             kind: TokenKind::Number,
-            text: TokenText::from_slice(text.as_bytes()),
+            text,
             number: Some(number),
-            pos: at.token.pos.clone(),
-            include: at.token.include,
+            ..at.token.clone()
         };
-        self.pending.push(PToken {
-            token: base.clone(),
-            frame: at.frame,
-            from_file: false,
-        });
         if negative {
-            let minus = Token {
+            let minus = Tok {
                 kind: TokenKind::Punct,
                 text: TokenText::from_slice(b"-"),
                 number: None,
-                ..base
+                ..base.clone()
             };
             self.pending.push(PToken {
+                token: base,
+                frame: at.frame,
+                from_file: false,
+            });
+            self.pending.push(PToken {
                 token: minus,
+                frame: at.frame,
+                from_file: false,
+            });
+        } else {
+            self.pending.push(PToken {
+                token: base,
                 frame: at.frame,
                 from_file: false,
             });

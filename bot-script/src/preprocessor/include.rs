@@ -86,7 +86,7 @@ impl<S: FileSource> Preprocessor<S> {
             }
         };
         let parent = hash.token.include;
-        let frame = self.push_frame(Some(hash.token.pos.clone()), parent)?;
+        let frame = self.push_frame(Some(self.pos(&hash.token)), parent)?;
         self.open_file(Arc::from(name.as_str()), bytes, frame)
     }
 
@@ -106,8 +106,11 @@ impl<S: FileSource> Preprocessor<S> {
             )
             .with_stack(self.stack(frame)));
         }
+        let file_id = self.file_id(&file);
         self.files.push(FileState {
-            lexer: Lexer::new(file, bytes).with_include(frame),
+            lexer: Lexer::new(file, bytes)
+                .with_include(frame)
+                .with_file_id(file_id),
             peeked: None,
             include: frame,
             cond_base: self.conds.len(),

@@ -7,19 +7,24 @@
 //! across runs.
 
 mod conditionals;
+mod define;
 mod directives;
 mod eval;
+mod expand;
 mod include;
 mod macros;
 mod reader;
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::fnv::Fnv;
 use crate::lexer::{Lexer, push_merging};
 use crate::source::{FileSource, normalize_path};
 use crate::stream::{IncludeFrame, TokenStream, stack_of};
-use crate::token::{SourcePos, Token};
+use crate::token::{SourcePos, Tok, Token, TokenText};
 
 use conditionals::Cond;
 use macros::MacroTable;
@@ -79,6 +84,9 @@ pub struct Preprocessor<S: FileSource> {
     macros: MacroTable,
     /// Include table shared by every run (index 0: global defines).
     frames: Vec<IncludeFrame>,
+    /// File names that [`Tok::file`] indexes (shared by every run: macros keep tokens).
+    names: Vec<Arc<str>>,
+    name_ids: HashMap<Arc<str>, u32>,
     date: Arc<[u8]>,
     time: Arc<[u8]>,
     /// Warnings of [`Preprocessor::define`], reported with the next stream.
@@ -90,6 +98,10 @@ pub struct Preprocessor<S: FileSource> {
     exp_frames: Vec<ExpFrame>,
     out: Vec<Token>,
     warnings: Vec<Diagnostic>,
+    /// Reusable expression buffers.
+    scratch: Vec<Vec<Tok>>,
+    /// Texts of `$eval` results by (value bits, is float).
+    number_texts: HashMap<(u64, bool), TokenText, BuildHasherDefault<Fnv>>,
     /// Line of the directive being read (for line-bounded reads).
     line: u32,
     opened: usize,
@@ -109,6 +121,8 @@ impl<S: FileSource> Preprocessor<S> {
                 included_at: None,
                 parent: 0,
             }],
+            names: Vec::new(),
+            name_ids: HashMap::new(),
             date: Arc::from(&b"Jan  1 1970"[..]),
             time: Arc::from(&b"00:00:00"[..]),
             define_warnings: Vec::new(),
@@ -118,6 +132,8 @@ impl<S: FileSource> Preprocessor<S> {
             exp_frames: Vec::new(),
             out: Vec::new(),
             warnings: Vec::new(),
+            scratch: Vec::new(),
+            number_texts: HashMap::default(),
             line: 0,
             opened: 0,
             expanded: 0,
@@ -154,9 +170,11 @@ impl<S: FileSource> Preprocessor<S> {
     /// A malformed definition (see the `#define` rules) or a redefined builtin.
     pub fn define(&mut self, name: &str, body: &str) -> Result<(), ScriptError> {
         let text = format!("{name} {body}");
-        let mut lexer = Lexer::new("<define>", text.as_bytes());
+        let file: Arc<str> = Arc::from("<define>");
+        let file_id = self.file_id(&file);
+        let mut lexer = Lexer::new(file, text.as_bytes()).with_file_id(file_id);
         let mut tokens = Vec::new();
-        while let Some(token) = lexer.next_token()? {
+        while let Some(token) = lexer.next_tok()? {
             tokens.push(token);
         }
         let pos = SourcePos::new(Arc::from("<define>"), 1, 1);
@@ -237,6 +255,9 @@ impl<S: FileSource> Preprocessor<S> {
 
     fn run(&mut self, file: Arc<str>, bytes: Vec<u8>) -> Result<TokenStream, ScriptError> {
         self.reset_run();
+        self.out.reserve(bytes.len() / 8);
+        self.exp_frames.reserve(1024);
+        self.pending.reserve(256);
         self.warnings.append(&mut self.define_warnings);
         let root = self.push_frame(None, 0)?;
         self.open_file(file, bytes, root)?;
@@ -260,7 +281,9 @@ impl<S: FileSource> Preprocessor<S> {
                 ));
             }
             let include = token.token.include;
-            push_merging(&mut self.out, token.token).map_err(|e| self.with_stack(e, include))?;
+            let file = Arc::clone(&self.names[token.token.file as usize]);
+            push_merging(&mut self.out, token.token.into_token(&file))
+                .map_err(|e| self.with_stack(e, include))?;
         }
         Ok(())
     }
@@ -287,6 +310,26 @@ impl<S: FileSource> Preprocessor<S> {
         Ok(index)
     }
 
+    /// The index of `name` in the file-name table, added if new.
+    fn file_id(&mut self, name: &Arc<str>) -> u32 {
+        if let Some(&id) = self.name_ids.get(name) {
+            return id;
+        }
+        let id = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+        self.names.push(Arc::clone(name));
+        self.name_ids.insert(Arc::clone(name), id);
+        id
+    }
+
+    /// The position of `tok`.
+    fn pos(&self, tok: &Tok) -> SourcePos {
+        let file = self
+            .names
+            .get(tok.file as usize)
+            .map_or_else(|| Arc::from("?"), Arc::clone);
+        SourcePos::new(file, tok.line, tok.column)
+    }
+
     /// The include stack of include-table frame `include`.
     fn stack(&self, include: u32) -> Vec<SourcePos> {
         stack_of(&self.frames, include)
@@ -299,7 +342,7 @@ impl<S: FileSource> Preprocessor<S> {
 
     /// An error at `token`.
     fn error_at(&self, kind: ErrorKind, token: &PToken, message: impl Into<String>) -> ScriptError {
-        ScriptError::new(kind, token.token.pos.clone(), message)
+        ScriptError::new(kind, self.pos(&token.token), message)
             .with_stack(self.stack(token.token.include))
     }
 

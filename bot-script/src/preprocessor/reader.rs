@@ -4,7 +4,7 @@
 use crate::error::{ErrorKind, ScriptError};
 use crate::lexer::Lexer;
 use crate::source::FileSource;
-use crate::token::{Token, TokenKind};
+use crate::token::{Tok, TokenKind};
 
 use super::Preprocessor;
 
@@ -12,7 +12,7 @@ use super::Preprocessor;
 /// whether it comes straight from a file (only those can start a `#` directive).
 #[derive(Debug, Clone)]
 pub(super) struct PToken {
-    pub(super) token: Token,
+    pub(super) token: Tok,
     /// Index in the run's expansion frames (0: not from an expansion).
     pub(super) frame: u32,
     pub(super) from_file: bool,
@@ -39,7 +39,7 @@ impl ExpFrame {
 #[derive(Debug)]
 pub(super) struct FileState {
     pub(super) lexer: Lexer,
-    pub(super) peeked: Option<Token>,
+    pub(super) peeked: Option<Tok>,
     /// Include-table frame of this file.
     pub(super) include: u32,
     /// Number of open conditionals when the file was opened.
@@ -83,7 +83,7 @@ impl<S: FileSource> Preprocessor<S> {
                 Some(token) => Some(token),
                 None => file
                     .lexer
-                    .next_token()
+                    .next_tok()
                     .map_err(|e| e.with_stack(super::stack_of(&self.frames, include)))?,
             };
             let Some(token) = token else {
@@ -94,18 +94,18 @@ impl<S: FileSource> Preprocessor<S> {
                 continue;
             };
             if mode == Mode::Line {
-                if token.pos.line != self.line {
+                if token.line != self.line {
                     file.peeked = Some(token);
                     return Ok(None);
                 }
                 if token.kind == TokenKind::Punct && token.text.as_slice() == b"\\" {
                     let next = file
                         .lexer
-                        .next_token()
+                        .next_tok()
                         .map_err(|e| e.with_stack(super::stack_of(&self.frames, include)))?;
                     match next {
-                        Some(next) if next.pos.line == token.pos.line + 1 => {
-                            self.line = next.pos.line;
+                        Some(next) if next.line == token.line + 1 => {
+                            self.line = next.line;
                             file.peeked = Some(next);
                             continue;
                         }
