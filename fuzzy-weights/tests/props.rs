@@ -84,3 +84,41 @@ proptest! {
         prop_assert_eq!(back, config);
     }
 }
+
+/// Tokens of weight files, for random token soups.
+const VOCABULARY: [&str; 16] = [
+    "weight", "\"w\"", "switch", "(", ")", "{", "}", "case", "default", ":", "return", ";",
+    "balance", ",", "-", "5",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_text_is_rejected_or_parsed_without_panicking(text in "\\PC{0,200}") {
+        let _ = parse_canonical(&text);
+    }
+
+    #[test]
+    fn token_soups_are_rejected_or_parsed_without_panicking(
+        picks in prop::collection::vec(0usize..VOCABULARY.len(), 0..300),
+        numbers in prop::collection::vec(0u32..100_000, 0..300),
+    ) {
+        let text: Vec<String> = picks
+            .iter()
+            .zip(numbers.iter().chain(std::iter::repeat(&7)))
+            .map(|(&i, &n)| if VOCABULARY[i] == "5" { format!("{}", n % 400) } else { VOCABULARY[i].to_owned() })
+            .collect();
+        let text = text.join(" ");
+        if let Ok(parsed) = parse_canonical(&text) {
+            // Whatever parsed evaluates and writes without trouble.
+            let compiled = CompiledConfig::new(&parsed.config);
+            let inventory = fuzzy_weights::Inventory::default();
+            for id in compiled.ids() {
+                prop_assert!(compiled.evaluate(id, &inventory, Interpolation::Linear).is_finite());
+            }
+            let written = write_config(&parsed.config, WriteOptions::default()).unwrap();
+            prop_assert_eq!(parse_canonical(&written).unwrap().config, parsed.config);
+        }
+    }
+}

@@ -342,34 +342,10 @@ impl Walk<'_> {
     }
 }
 
-/// The bytes of a canonical string literal (with its quotes), as text (lossy for non-UTF-8).
+/// The text of a canonical string literal (with its quotes); bytes that are not UTF-8 are
+/// replaced (weight names are matched against item and weapon names, which are ASCII).
 pub(crate) fn decode_string(literal: &str) -> String {
-    let inner = literal
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(literal)
-        .as_bytes();
-    let mut bytes = Vec::with_capacity(inner.len());
-    let mut i = 0;
-    while i < inner.len() {
-        if inner[i] == b'\\' && i + 1 < inner.len() {
-            if inner[i + 1] == b'x'
-                && i + 3 < inner.len()
-                && let Ok(hex) = std::str::from_utf8(&inner[i + 2..i + 4])
-                && let Ok(byte) = u8::from_str_radix(hex, 16)
-            {
-                bytes.push(byte);
-                i += 4;
-                continue;
-            }
-            bytes.push(inner[i + 1]);
-            i += 2;
-        } else {
-            bytes.push(inner[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
+    String::from_utf8_lossy(&bot_script::decode_canonical_string(literal)).into_owned()
 }
 
 /// The syntax error of `text`, which the fast parser rejected: the diagnostic parser's.
