@@ -30,3 +30,25 @@ pub const SHARED_MAPS: [&str; 9] = [
 pub fn shared_maps_dir() -> Option<PathBuf> {
     real_data_dir().map(|dir| dir.join("maps/openarena-lostlevels"))
 }
+
+/// Fuzzy-weight data for the `fuzzy_weights` benches.
+pub mod fuzzy {
+    use fuzzy_weights::WeightConfig;
+
+    /// The `NeonKnightOA` bot-data folder (`botfiles/` of the set) in the shared data.
+    #[must_use]
+    pub fn neonknight_botfiles() -> Option<std::path::PathBuf> {
+        super::real_data_dir()
+            .map(|dir| dir.join("botfiles/NeonKnightOA-nk-oa-botfiles/botfiles"))
+            .filter(|dir| dir.is_dir())
+    }
+
+    /// The item weights of `NeonKnightOA`'s `bots/default_i.c`, if the shared data is there.
+    #[must_use]
+    pub fn real_item_config() -> Option<WeightConfig> {
+        let root = neonknight_botfiles()?;
+        fuzzy_weights::load_from_dir(root, "bots/default_i.c")
+            .ok()
+            .map(|loaded| loaded.config)
+    }
+}

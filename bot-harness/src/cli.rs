@@ -26,6 +26,46 @@ pub(crate) enum Command {
     /// Area Awareness System files (`.aas`).
     #[command(subcommand)]
     Aas(AasCommand),
+    /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
+    #[command(subcommand)]
+    Weights(WeightsCommand),
+}
+
+/// `weights …` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum WeightsCommand {
+    /// Evaluate every weight of a config (decided, ioquake3 interpolation) for an inventory.
+    Eval(WeightsEvalArgs),
+    /// Load every `*_i.c` and `*_w.c` under a botfiles folder and report which fail and why.
+    Check(WeightsCheckArgs),
+}
+
+/// Arguments of `weights eval`.
+#[derive(Debug, Args)]
+pub(crate) struct WeightsEvalArgs {
+    /// The botfiles folder; includes are resolved from it.
+    #[arg(long)]
+    pub(crate) botfiles: PathBuf,
+    /// The config, relative to the botfiles folder (for example `bots/sarge_i.c`).
+    pub(crate) file: String,
+    /// An inventory slot by the name the config's headers define (`INVENTORY_ARMOR`,
+    /// `ENEMY_HORIZONTAL_DIST`, …) or by number, and its value; repeatable. Unset slots are 0.
+    #[arg(long = "inventory", value_name = "NAME=VALUE")]
+    pub(crate) inventory: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Arguments of `weights check`.
+#[derive(Debug, Args)]
+pub(crate) struct WeightsCheckArgs {
+    /// The botfiles folder to search (recursively) and to resolve includes from.
+    #[arg(long)]
+    pub(crate) botfiles: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// `map …` subcommands.

@@ -50,6 +50,12 @@ pub(crate) enum CliError {
         /// What went wrong.
         source: aas_geom::compile::CompileError,
     },
+    /// A weight config could not be loaded (file, line, column and include stack inside).
+    #[error(transparent)]
+    Weights(#[from] fuzzy_weights::LoadError),
+    /// A command-line argument is malformed or names something that does not exist.
+    #[error("{0}")]
+    Argument(String),
     /// Writing to standard output failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),

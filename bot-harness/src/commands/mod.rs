@@ -8,10 +8,11 @@ mod aas_render;
 mod aas_route;
 mod map_info;
 mod reach_by_type;
+mod weights;
 
 use std::io::Write;
 
-use crate::cli::{AasCommand, Command, MapCommand};
+use crate::cli::{AasCommand, Command, MapCommand, WeightsCommand};
 use crate::error::CliError;
 
 /// Runs one command, writing its report to `out`.
@@ -32,5 +33,7 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
         Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
         Command::Aas(AasCommand::Route(args)) => aas_route::run(args, out),
+        Command::Weights(WeightsCommand::Eval(args)) => weights::eval(args, out),
+        Command::Weights(WeightsCommand::Check(args)) => weights::check(args, out),
     }
 }

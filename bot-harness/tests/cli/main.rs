@@ -5,3 +5,4 @@ mod aas;
 mod common;
 mod map_info;
 mod route;
+mod weights;

@@ -1,0 +1,173 @@
+//! Fuzzy-weight evaluation: a synthetic 2-level switch with 10 cases per level (decided, both
+//! interpolation modes, tree and compiled form, with inventory values inside case gaps so
+//! that every level interpolates), and re-scoring 60 item weights with undecided evaluation
+//! (the real `bots/default_i.c` of the `NeonKnightOA` set when the shared data loads — its 53
+//! weights, the first 7 scored twice to make 60 — else a synthetic config of the same shape:
+//! 60 weights of a 2-case outer switch over a 20-case inner switch of balance leaves).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_main};
+use fuzzy_weights::{
+    Case, CompiledConfig, EvalSettings, Interpolation, Inventory, Leaf, Limit, Node, Switch,
+    Weight, WeightConfig, best_weapon, score_items,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// A switch on `slot` with `n` cases at limits 10, 20, … and a default, built by `leaf`.
+fn switch(slot: u8, n: i32, mut node: impl FnMut(i32) -> Node) -> Node {
+    let mut cases: Vec<Case> = (1..n)
+        .map(|i| Case {
+            limit: Limit::Below(i * 10),
+            node: node(i),
+        })
+        .collect();
+    cases.push(Case {
+        limit: Limit::Default,
+        node: node(n),
+    });
+    Node::Switch(Switch { index: slot, cases })
+}
+
+/// The 2-level switch × 10 cases.
+fn two_level() -> WeightConfig {
+    let body = switch(1, 10, |i| {
+        switch(29, 10, |j| {
+            Node::Leaf(Leaf::balance(
+                (i * 10 + j) as f32,
+                (i + j) as f32,
+                (i * j + 100) as f32,
+            ))
+        })
+    });
+    WeightConfig {
+        weights: vec![Weight {
+            name: "two_level".to_owned(),
+            body,
+        }],
+    }
+}
+
+/// 60 weights shaped like `fuzi.c`'s: `switch(slot) { case 1: switch(ARMOR or HEALTH) {
+/// 20 cases of balance } default: 0 }`.
+fn synthetic_items() -> WeightConfig {
+    let weights = (0..60u8)
+        .map(|k| {
+            let inner = switch(if k % 2 == 0 { 1 } else { 29 }, 20, |i| {
+                Node::Leaf(Leaf::balance(
+                    f32::from(k) + i as f32,
+                    i as f32,
+                    (i * 20) as f32,
+                ))
+            });
+            let body = Node::Switch(Switch {
+                index: 41,
+                cases: vec![
+                    Case {
+                        limit: Limit::Below(1),
+                        node: inner,
+                    },
+                    Case {
+                        limit: Limit::Default,
+                        node: Node::Leaf(Leaf::plain(0.0)),
+                    },
+                ],
+            });
+            Weight {
+                name: format!("item_{k}"),
+                body,
+            }
+        })
+        .collect();
+    WeightConfig { weights }
+}
+
+/// The item config to re-score and where it came from.
+fn item_config() -> (WeightConfig, &'static str) {
+    if let Some(config) = benches::fuzzy::real_item_config() {
+        return (config, "default_i.c (NeonKnightOA)");
+    }
+    (synthetic_items(), "synthetic, fuzi.c-shaped")
+}
+
+fn eval(c: &mut Criterion) {
+    let config = two_level();
+    let compiled = CompiledConfig::new(&config);
+    let id = compiled
+        .find("two_level")
+        .unwrap_or(fuzzy_weights::WeightId(0));
+    let mut inventory = Inventory::default();
+    inventory[1] = 45; // between the cases 40 and 50: interpolate
+    inventory[29] = 73; // and again inside each of the two inner switches
+    let mut group = c.benchmark_group("fuzzy_two_level_10x10");
+    for interpolation in [Interpolation::Linear, Interpolation::Step] {
+        group.bench_function(format!("compiled_{interpolation:?}"), |b| {
+            b.iter(|| compiled.evaluate(id, black_box(&inventory), interpolation));
+        });
+        group.bench_function(format!("tree_{interpolation:?}"), |b| {
+            b.iter(|| {
+                config.weights[0]
+                    .body
+                    .evaluate(black_box(&inventory), interpolation)
+            });
+        });
+    }
+    group.finish();
+
+    let (items, source) = item_config();
+    let compiled = CompiledConfig::new(&items);
+    let all: Vec<_> = compiled.ids().collect();
+    let ids: Vec<_> = all.iter().copied().cycle().take(60).collect();
+    #[expect(
+        clippy::print_stdout,
+        reason = "a bench reports which data it measures"
+    )]
+    {
+        println!(
+            "fuzzy item re-scoring: {} scores over the {} weights of {source}",
+            ids.len(),
+            compiled.len()
+        );
+    }
+    let mut inventory = Inventory::default();
+    inventory[1] = 57;
+    inventory[29] = 85;
+    inventory[5] = 1;
+    inventory[18] = 12;
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut scores = vec![0.0f32; ids.len()];
+    let mut group = c.benchmark_group("fuzzy_item_scores");
+    group.bench_function(format!("undecided_{}", ids.len()), |b| {
+        b.iter(|| {
+            score_items(
+                &compiled,
+                &ids,
+                black_box(&inventory),
+                EvalSettings::default(),
+                &mut rng,
+                &mut scores,
+            );
+            scores[0]
+        });
+    });
+    group.bench_function(format!("decided_best_of_{}", ids.len()), |b| {
+        b.iter(|| {
+            best_weapon(
+                &compiled,
+                &ids,
+                black_box(&inventory),
+                Interpolation::Linear,
+            )
+        });
+    });
+    group.finish();
+}
+
+/// `criterion_group!` makes an undocumented public function; a private module keeps it private.
+mod group {
+    use super::eval;
+    criterion::criterion_group!(benches, eval);
+}
+use group::benches;
+criterion_main!(benches);

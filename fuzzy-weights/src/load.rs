@@ -1,0 +1,274 @@
+//! Loading a weight file the way botlib does: preprocess it with `bot-script` (includes from
+//! the botfiles root, macros, `$evalint` / `$evalfloat`), render the tokens as canonical
+//! text, parse that with the grammar of [`crate::parse`], and map every error and warning
+//! back to the source file, line, column and include stack.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use bot_script::{
+    CanonicalText, DirSource, FileSource, Preprocessor, ScriptError, SourcePos, TokenStream,
+    normalize_path,
+};
+use thiserror::Error;
+
+use crate::inventory::InventoryNames;
+use crate::model::WeightConfig;
+use crate::parse::{TextDiagnostic, parse_canonical};
+
+/// A message about a place in the source files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceDiagnostic {
+    /// Where (file relative to the botfiles root, line, column).
+    pub pos: SourcePos,
+    /// The `#include` directives that led there, innermost first.
+    pub include_stack: Vec<SourcePos>,
+    /// What.
+    pub message: String,
+}
+
+impl fmt::Display for SourceDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.pos, self.message)?;
+        if let Some((first, rest)) = self.include_stack.split_first() {
+            write!(f, " (included from {first}")?;
+            for pos in rest {
+                write!(f, ", {pos}")?;
+            }
+            write!(f, ")")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a weight file was rejected (the whole file is rejected, as in botlib).
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LoadError {
+    /// Reading, lexing or preprocessing failed (a missing include, an undefined name in
+    /// `$evalfloat`, …).
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+    /// The preprocessed tokens are not a weight config (for example `switch(INVENTORY_SCOUT)`
+    /// where `INVENTORY_SCOUT` is not defined, so no index number is there).
+    #[error("{0}")]
+    Syntax(SourceDiagnostic),
+}
+
+impl LoadError {
+    /// Where the error is, if it has a position.
+    #[must_use]
+    pub fn pos(&self) -> &SourcePos {
+        match self {
+            Self::Script(error) => &error.pos,
+            Self::Syntax(diagnostic) => &diagnostic.pos,
+        }
+    }
+}
+
+/// A loaded weight file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The config.
+    pub config: WeightConfig,
+    /// The inventory names the file defined (for example `inv.h`'s), for inventories given
+    /// by name and for writing the config back with names.
+    pub names: InventoryNames,
+    /// Warnings: the preprocessor's, then the config's (sign dropped, duplicate name,
+    /// switch without default, too many weights), in that order.
+    pub warnings: Vec<SourceDiagnostic>,
+}
+
+impl InventoryNames {
+    /// A table from a preprocessor's object-like macros (name, body tokens): every macro
+    /// whose body is one integer number token below 256, in definition order.
+    #[must_use]
+    pub fn from_macros(macros: &[(String, Vec<bot_script::Token>)]) -> Self {
+        let mut names = Self::new();
+        for (name, body) in macros {
+            if let [token] = body.as_slice()
+                && let Some(number) = token.number.as_ref()
+                && !number.is_float
+                && let Ok(slot) = u8::try_from(number.int)
+            {
+                names.insert(name, slot);
+            }
+        }
+        names
+    }
+}
+
+/// Loads the weight file `relative_path` (such as `bots/sarge_i.c`) of the botfiles folder
+/// `root`, with includes resolved from `root` case-insensitively.
+///
+/// # Errors
+/// [`LoadError`] naming the file, line, column and include stack of the first problem.
+pub fn load_from_dir(root: impl Into<PathBuf>, relative_path: &str) -> Result<Loaded, LoadError> {
+    load(DirSource::new(root), relative_path)
+}
+
+/// Loads the weight file `relative_path` from `source` with a fresh preprocessor (botlib
+/// starts every file with an empty macro table).
+///
+/// # Errors
+/// [`LoadError`] naming the file, line, column and include stack of the first problem.
+pub fn load<S: FileSource>(source: S, relative_path: &str) -> Result<Loaded, LoadError> {
+    let mut preprocessor = Preprocessor::new(source);
+    load_with(&mut preprocessor, relative_path)
+}
+
+/// Loads `relative_path` with `preprocessor`, whose global defines apply.
+///
+/// # Errors
+/// [`LoadError`] naming the file, line, column and include stack of the first problem.
+pub fn load_with<S: FileSource>(
+    preprocessor: &mut Preprocessor<S>,
+    relative_path: &str,
+) -> Result<Loaded, LoadError> {
+    let stream = match preprocessor.preprocess_file(relative_path) {
+        Ok(stream) => stream,
+        Err(error) => {
+            return Err(
+                earlier_syntax_error(preprocessor.source(), relative_path, &error)
+                    .unwrap_or(LoadError::Script(error)),
+            );
+        }
+    };
+    let names = InventoryNames::from_macros(&preprocessor.object_macros());
+    let (config, mut warnings) = parse_stream(&stream)?;
+    let mut all: Vec<SourceDiagnostic> = stream
+        .warnings
+        .iter()
+        .map(|w| SourceDiagnostic {
+            pos: w.pos.clone(),
+            include_stack: w.include_stack.clone(),
+            message: format!("warning: {}", w.message),
+        })
+        .collect();
+    all.append(&mut warnings);
+    Ok(Loaded {
+        config,
+        names,
+        warnings: all,
+    })
+}
+
+/// The source with one file cut before a given line.
+struct PrefixSource<'a, S> {
+    inner: &'a S,
+    file: &'a str,
+    line: u32,
+}
+
+impl<S: FileSource> FileSource for PrefixSource<'_, S> {
+    fn read(&self, relative_path: &str) -> std::io::Result<(String, Vec<u8>)> {
+        let (name, mut bytes) = self.inner.read(relative_path)?;
+        let normalized = normalize_path(relative_path).unwrap_or_default();
+        if normalized.eq_ignore_ascii_case(self.file) {
+            let mut line = 1;
+            let cut = bytes
+                .iter()
+                .position(|&b| {
+                    if b == b'\n' {
+                        line += 1;
+                    }
+                    line >= self.line
+                })
+                .map_or(bytes.len(), |newline| newline + 1);
+            bytes.truncate(cut);
+        }
+        Ok((name, bytes))
+    }
+}
+
+/// Botlib reads tokens lazily, so a grammar error before a preprocessing error is the one it
+/// reports (tremfusion's `bots/default_w.c`: `switch(INVENTORY_BFG10K)` at `fuzw.c` line 26
+/// comes before an `$evalint` of an empty macro at line 55). `bot-script` preprocesses whole
+/// files, so this preprocesses again with the failing file cut before the failing line and
+/// returns the grammar error of that prefix, if it lies before the cut.
+///
+/// Global defines of the original preprocessor are not carried into that second pass.
+fn earlier_syntax_error<S: FileSource>(
+    source: &S,
+    relative_path: &str,
+    error: &ScriptError,
+) -> Option<LoadError> {
+    if error.pos.line <= 1 {
+        return None;
+    }
+    let file: &str = &error.pos.file;
+    let prefix = PrefixSource {
+        inner: source,
+        file,
+        line: error.pos.line,
+    };
+    let stream = Preprocessor::new(prefix)
+        .preprocess_file(relative_path)
+        .ok()?;
+    let canonical = stream.canonical();
+    let syntax = parse_canonical(&canonical.text).err()?.0;
+    if syntax.offset >= canonical.text.trim_end().len() {
+        return None; // the prefix merely ends early
+    }
+    let index = canonical.token_at(syntax.offset)?;
+    let token = stream.tokens.get(index)?;
+    let in_file = token.pos.file.eq_ignore_ascii_case(file);
+    let first_of_file = stream
+        .tokens
+        .iter()
+        .position(|t| t.pos.file.eq_ignore_ascii_case(file))
+        .unwrap_or(usize::MAX);
+    let before = if in_file {
+        token.pos.line < error.pos.line
+    } else {
+        index < first_of_file
+    };
+    before.then(|| LoadError::Syntax(locate(&stream, &canonical, &syntax)))
+}
+
+/// Parses a preprocessed token stream as a weight config.
+///
+/// # Errors
+/// [`LoadError::Syntax`] at the offending token.
+pub fn parse_stream(
+    stream: &TokenStream,
+) -> Result<(WeightConfig, Vec<SourceDiagnostic>), LoadError> {
+    let canonical = stream.canonical();
+    match parse_canonical(&canonical.text) {
+        Ok(parsed) => {
+            let warnings = parsed
+                .warnings
+                .iter()
+                .map(|w| {
+                    let mut located = locate(stream, &canonical, w);
+                    located.message = format!("warning: {}", located.message);
+                    located
+                })
+                .collect();
+            Ok((parsed.config, warnings))
+        }
+        Err(error) => Err(LoadError::Syntax(locate(stream, &canonical, &error.0))),
+    }
+}
+
+/// Maps a diagnostic on canonical text back to its token's source position.
+fn locate(
+    stream: &TokenStream,
+    canonical: &CanonicalText,
+    at: &TextDiagnostic,
+) -> SourceDiagnostic {
+    let index = canonical
+        .token_at(at.offset)
+        .or_else(|| stream.tokens.len().checked_sub(1));
+    match index.and_then(|i| stream.tokens.get(i).map(|t| (i, t))) {
+        Some((i, token)) => SourceDiagnostic {
+            pos: token.pos.clone(),
+            include_stack: stream.include_stack(i),
+            message: at.message.clone(),
+        },
+        None => SourceDiagnostic {
+            pos: SourcePos::new("<empty input>".into(), 0, 0),
+            include_stack: Vec::new(),
+            message: at.message.clone(),
+        },
+    }
+}
