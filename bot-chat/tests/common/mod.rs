@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 /// The golden fixture botfiles folder.
-pub fn golden_dir() -> PathBuf {
+pub(crate) fn golden_dir() -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/golden"
@@ -15,7 +15,7 @@ pub fn golden_dir() -> PathBuf {
 /// The shared bot-data folder: `$REAL_DATA/botfiles`, else `../shared/botfiles` beside the
 /// workspace. `None` (after saying so) when absent and `REAL_DATA` is unset; a `REAL_DATA`
 /// without the data fails the test.
-pub fn shared_botfiles() -> Option<PathBuf> {
+pub(crate) fn shared_botfiles() -> Option<PathBuf> {
     let root = match std::env::var_os("REAL_DATA") {
         Some(dir) => {
             let dir = PathBuf::from(dir);
@@ -45,7 +45,7 @@ pub fn shared_botfiles() -> Option<PathBuf> {
 }
 
 /// The `botfiles` folder of shared set `set`.
-pub fn set_dir(shared: &std::path::Path, set: &str) -> PathBuf {
+pub(crate) fn set_dir(shared: &std::path::Path, set: &str) -> PathBuf {
     let dir = shared.join(set).join("botfiles");
     assert!(dir.is_dir(), "{} is missing", dir.display());
     dir
