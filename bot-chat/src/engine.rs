@@ -303,8 +303,7 @@ impl ChatState {
             .flat_map(|f| &f.blocks)
             .filter(|b| b.name.eq_ignore_ascii_case(chat_name))
             .flat_map(|b| &b.types)
-            .filter(|t| t.name.as_bytes().eq_ignore_ascii_case(wanted))
-            .last()?;
+            .rfind(|t| t.name.as_bytes().eq_ignore_ascii_case(wanted))?;
         let count = found.lines.len();
         if count == 0 {
             return None;

@@ -9,11 +9,22 @@ pub enum LoadError {
     #[error(transparent)]
     Script(#[from] ScriptError),
     /// The preprocessed file does not follow its grammar, or a value is out of range.
-    #[error("{position}: {message}")]
+    #[error("{position}: {message}{}", included_from(.include_stack))]
     Data {
-        /// `file:line:column`, then ` (included from …)` when inside an include.
+        /// `file:line:column` (or `end of input`).
         position: String,
         /// What is wrong, naming the offending token.
         message: String,
+        /// Positions of the `#include` directives that led there, innermost first.
+        include_stack: Vec<String>,
     },
+}
+
+/// ` (included from a, b)` or nothing.
+fn included_from(stack: &[String]) -> String {
+    if stack.is_empty() {
+        String::new()
+    } else {
+        format!(" (included from {})", stack.join(", "))
+    }
 }

@@ -103,14 +103,13 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>, depth: usize) -> std::io
         } else if path
             .file_name()
             .is_some_and(|n| n.to_string_lossy().to_ascii_lowercase().ends_with("_t.c"))
+            && let Ok(rel) = path.strip_prefix(root)
         {
-            if let Ok(rel) = path.strip_prefix(root) {
-                let rel: Vec<String> = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
-                out.push(rel.join("/"));
-            }
+            let rel: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push(rel.join("/"));
         }
     }
     Ok(())

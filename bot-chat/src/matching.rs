@@ -51,10 +51,10 @@ pub fn strings_match(pieces: &[Piece], text: &[u8]) -> Option<Captures> {
                 }
                 let (start, len) = accepted?;
                 if len > 0 {
-                    if let Some(v) = open.take() {
-                        if let Some(range) = &mut captures[v] {
-                            range.end = start;
-                        }
+                    if let Some(v) = open.take()
+                        && let Some(range) = &mut captures[v]
+                    {
+                        range.end = start;
                     }
                     pos = start + len;
                 }

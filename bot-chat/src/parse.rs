@@ -46,9 +46,25 @@ impl<'s> Ctx<'s> {
     }
 
     fn error(&self, pair: &Pair<'_, Rule>, message: impl Into<String>) -> LoadError {
+        self.error_at(pair.as_span().start(), message.into())
+    }
+
+    /// An error at the token at canonical offset `offset`.
+    fn error_at(&self, offset: usize, message: String) -> LoadError {
+        let index = self.canonical.token_at(offset);
+        let token = index.and_then(|i| self.stream.tokens.get(i));
         LoadError::Data {
-            position: self.origin(pair),
-            message: message.into(),
+            position: token.map_or_else(|| "end of input".to_owned(), |t| t.pos.to_string()),
+            message,
+            include_stack: index
+                .map(|i| {
+                    self.stream
+                        .include_stack(i)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 
@@ -104,10 +120,7 @@ impl<'s> Ctx<'s> {
         } else {
             format!("expected {}, found {found}", join_or(&unique))
         };
-        LoadError::Data {
-            position: self.position_at(offset),
-            message,
-        }
+        self.error_at(offset, message)
     }
 }
 
@@ -274,10 +287,9 @@ pub(crate) fn synonyms(ctx: &Ctx<'_>) -> Result<Vec<SynonymList>, LoadError> {
                 let outer = stack.last().copied().unwrap_or(0);
                 stack.push(outer | value);
             }
-            Rule::syn_close => {
-                if stack.pop().is_none() {
-                    return Err(ctx.error(&item, "`}` without an open synonym context"));
-                }
+            // The guard closes the innermost context; it fails only when none is open.
+            Rule::syn_close if stack.pop().is_none() => {
+                return Err(ctx.error(&item, "`}` without an open synonym context"));
             }
             Rule::syn_list => {
                 let origin = ctx.origin(&item);

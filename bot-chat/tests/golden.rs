@@ -1,9 +1,8 @@
 //! Golden tests from the thesis (§10, §16.1) on fixtures written for this project
 //! (`tests/fixtures/golden`).
 
-mod common;
-
 use std::borrow::Cow;
+use std::path::PathBuf;
 
 use bot_chat::consts::{
     MSG_CHATALL, MSG_DEFENDKEYAREA, MSG_EVERYONE, MSG_FORAWHILE, MSG_FOREVER, MSG_MINUTES,
@@ -15,8 +14,16 @@ use bot_chat::{ChatData, ChatState, Compat, ExpandError, Gender, construct};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+/// The golden fixture botfiles folder.
+fn golden_dir() -> PathBuf {
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/golden"
+    ))
+}
+
 fn data() -> ChatData {
-    let (data, reports) = ChatData::load_dir(&common::golden_dir()).unwrap();
+    let (data, reports) = ChatData::load_dir(&golden_dir()).unwrap();
     for r in &reports {
         assert!(r.error.is_none(), "{}: {:?}", r.file, r.error);
     }

@@ -1,16 +1,6 @@
-//! Helpers shared by the integration tests: the fixtures and the shared real data.
-
-#![allow(dead_code, reason = "each test binary uses a subset")]
+//! Finding the shared real data (the pattern of `aas-route/tests/common`).
 
 use std::path::PathBuf;
-
-/// The golden fixture botfiles folder.
-pub(crate) fn golden_dir() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/golden"
-    ))
-}
 
 /// The shared bot-data folder: `$REAL_DATA/botfiles`, else `../shared/botfiles` beside the
 /// workspace. `None` (after saying so) when absent and `REAL_DATA` is unset; a `REAL_DATA`
