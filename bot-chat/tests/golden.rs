@@ -323,3 +323,29 @@ fn chat_time() {
         1.0
     );
 }
+
+#[test]
+fn lint_finds_every_kind_in_the_fixtures() {
+    use bot_chat::lint::{LintKind, lint};
+    let data = data();
+    let findings = lint(&data);
+    let count = |kind| findings.iter().filter(|f| f.kind == kind).count();
+    let at = |kind| {
+        findings
+            .iter()
+            .filter(|f| f.kind == kind)
+            .map(|f| f.origin.split(':').take(2).collect::<Vec<_>>().join(":"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(at(LintKind::AllKeysPrefixed), ["rchat.c:35"]);
+    assert_eq!(at(LintKind::UnboundVariable), ["rchat.c:53"]);
+    assert_eq!(at(LintKind::NameWithoutRoom), ["rchat.c:59"]);
+    assert_eq!(at(LintKind::NotKeyInRequiredPhrase), ["rchat.c:47"]);
+    assert_eq!(at(LintKind::ShadowedReply), ["rchat.c:29"]);
+    assert_eq!(at(LintKind::UndefinedRandom), ["rchat.c:41"]);
+    assert_eq!(at(LintKind::UnusedSynonym), ["syn.c:26"]);
+    // The duplicate "everyone" and everything after the single-variable name template.
+    assert_eq!(count(LintKind::UnreachableTemplate), 1);
+    assert_eq!(at(LintKind::UnreachableTemplate), ["match.c:41"]);
+    assert_eq!(findings.len(), 8, "{findings:#?}");
+}
