@@ -298,13 +298,13 @@ fn undefined_random(data: &ChatData, out: &mut Vec<Finding>) {
         }
     };
     for list in &data.random {
-        for s in &list.strings {
-            check(&list.origin, s, out);
+        for (s, origin) in list.strings.iter().zip(&list.string_origins) {
+            check(origin, s, out);
         }
     }
     for chat in &data.replies {
-        for l in &chat.lines {
-            check(&chat.origin, l, out);
+        for (l, origin) in chat.lines.iter().zip(&chat.line_origins) {
+            check(origin, l, out);
         }
     }
     for t in data
@@ -313,8 +313,8 @@ fn undefined_random(data: &ChatData, out: &mut Vec<Finding>) {
         .flat_map(|f| &f.blocks)
         .flat_map(|b| &b.types)
     {
-        for l in &t.lines {
-            check(&t.origin, l, out);
+        for (l, origin) in t.lines.iter().zip(&t.line_origins) {
+            check(origin, l, out);
         }
     }
 }

@@ -21,6 +21,8 @@ pub struct RandomList {
     pub name: String,
     /// The strings, encoded like stored messages (see [`Segment`]).
     pub strings: Vec<Vec<u8>>,
+    /// Where each string is.
+    pub string_origins: Vec<String>,
     /// Where the list is.
     pub origin: String,
 }
@@ -97,6 +99,8 @@ pub struct ReplyChat {
     pub priority: f32,
     /// The reply lines, encoded (see [`Segment`]).
     pub lines: Vec<Vec<u8>>,
+    /// Where each line is.
+    pub line_origins: Vec<String>,
     /// Index of this chat's first line in the recently-used table.
     pub first_line: usize,
     /// Where the chat is.
@@ -110,6 +114,8 @@ pub struct ChatType {
     pub name: String,
     /// The lines, encoded (see [`Segment`]).
     pub lines: Vec<Vec<u8>>,
+    /// Where each line is.
+    pub line_origins: Vec<String>,
     /// Index of this type's first line in the recently-used table.
     pub first_line: usize,
     /// Where the type is.

@@ -257,14 +257,18 @@ fn pieces(ctx: &Ctx<'_>, pair: Pair<'_, Rule>) -> Result<Vec<Piece>, LoadError> 
     Ok(out)
 }
 
+/// The messages among `pairs` and where each is.
 fn messages<'i>(
     ctx: &Ctx<'_>,
     pairs: impl Iterator<Item = Pair<'i, Rule>>,
-) -> Result<Vec<Vec<u8>>, LoadError> {
-    pairs
-        .filter(|p| p.as_rule() == Rule::message)
-        .map(|p| message(ctx, p))
-        .collect()
+) -> Result<(Vec<Vec<u8>>, Vec<String>), LoadError> {
+    let mut lines = Vec::new();
+    let mut origins = Vec::new();
+    for pair in pairs.filter(|p| p.as_rule() == Rule::message) {
+        origins.push(ctx.origin(&pair));
+        lines.push(message(ctx, pair)?);
+    }
+    Ok((lines, origins))
 }
 
 /// `syn.c`.
@@ -336,9 +340,11 @@ pub(crate) fn random_lists(ctx: &Ctx<'_>) -> Result<Vec<RandomList>, LoadError> 
             .next()
             .map(|p| p.as_str().to_owned())
             .unwrap_or_default();
+        let (strings, string_origins) = messages(ctx, inner)?;
         out.push(RandomList {
             name,
-            strings: messages(ctx, inner)?,
+            strings,
+            string_origins,
             origin,
         });
     }
@@ -396,12 +402,16 @@ pub(crate) fn replies(ctx: &Ctx<'_>, next_line: &mut usize) -> Result<Vec<ReplyC
         let mut keys = Vec::new();
         let mut priority = 0.0;
         let mut lines = Vec::new();
+        let mut line_origins = Vec::new();
         for item in reply.into_inner() {
             match item.as_rule() {
                 Rule::key => keys.push(key(ctx, item)?),
                 #[expect(clippy::cast_possible_truncation, reason = "priorities are small")]
                 Rule::num => priority = number(ctx, &item)? as f32,
-                Rule::message => lines.push(message(ctx, item)?),
+                Rule::message => {
+                    line_origins.push(ctx.origin(&item));
+                    lines.push(message(ctx, item)?);
+                }
                 _ => {}
             }
         }
@@ -411,6 +421,7 @@ pub(crate) fn replies(ctx: &Ctx<'_>, next_line: &mut usize) -> Result<Vec<ReplyC
             keys,
             priority,
             lines,
+            line_origins,
             first_line,
             origin,
         });
@@ -491,12 +502,13 @@ pub(crate) fn initial_chats(
                             String::from_utf8_lossy(&bytes).into_owned()
                         })
                         .unwrap_or_default();
-                    let lines = messages(ctx, inner)?;
+                    let (lines, line_origins) = messages(ctx, inner)?;
                     let first_line = *next_line;
                     *next_line += lines.len();
                     types.push(ChatType {
                         name: type_name,
                         lines,
+                        line_origins,
                         first_line,
                         origin: type_origin,
                     });

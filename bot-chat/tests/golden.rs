@@ -342,7 +342,7 @@ fn lint_finds_every_kind_in_the_fixtures() {
     assert_eq!(at(LintKind::NameWithoutRoom), ["rchat.c:59"]);
     assert_eq!(at(LintKind::NotKeyInRequiredPhrase), ["rchat.c:47"]);
     assert_eq!(at(LintKind::ShadowedReply), ["rchat.c:29"]);
-    assert_eq!(at(LintKind::UndefinedRandom), ["rchat.c:41"]);
+    assert_eq!(at(LintKind::UndefinedRandom), ["rchat.c:43"]);
     assert_eq!(at(LintKind::UnusedSynonym), ["syn.c:26"]);
     // The duplicate "everyone" and everything after the single-variable name template.
     assert_eq!(count(LintKind::UnreachableTemplate), 1);

@@ -182,3 +182,46 @@ fn real_sets_split_senders_and_answer() {
         let _ = data.find_match(b"Grunt defend the base", MTCONTEXT_TEAM_ORDERS);
     }
 }
+
+#[test]
+fn lint_finds_the_known_undefined_random_lists() {
+    use bot_chat::lint::{LintKind, lint};
+    let Some((data, _)) = load(TREM) else { return };
+    let findings = lint(&data);
+    let undefined: Vec<(&str, &str)> = findings
+        .iter()
+        .filter(|f| f.kind == LintKind::UndefinedRandom)
+        .map(|f| (f.origin.as_str(), f.message.as_str()))
+        .collect();
+    assert_eq!(
+        undefined,
+        [
+            (
+                "rnd.c:301:2",
+                "random-string list `fighters` does not exist"
+            ),
+            (
+                "bots/kyonshi_t.c:165:3",
+                "random-string list `KILL_GAUNTLET2` does not exist"
+            ),
+        ]
+    );
+    // A message that expands an undefined list is dropped, not sent half-built.
+    let mut bot = ChatState::new(&data, "Kyonshi", Gender::Male);
+    bot.chat_name = Some("kyonshi".into());
+    let mut rng = SmallRng::seed_from_u64(9);
+    let mut dropped = 0;
+    for i in 0..40 {
+        #[expect(clippy::cast_precision_loss, reason = "small")]
+        let now = (i * 30) as f32;
+        if let Some(chat) = bot.initial_chat(&data, "kill_gauntlet", &["", "Sarge"], now, &mut rng)
+            && chat.message.is_err()
+        {
+            dropped += 1;
+        }
+    }
+    assert!(
+        dropped > 0,
+        "the KILL_GAUNTLET2 line was never chosen in 40 tries"
+    );
+}

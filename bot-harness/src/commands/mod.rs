@@ -6,6 +6,7 @@ mod aas_convert;
 mod aas_info;
 mod aas_render;
 mod aas_route;
+pub(crate) mod chat;
 mod map_info;
 mod reach_by_type;
 
@@ -32,5 +33,6 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
         Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
         Command::Aas(AasCommand::Route(args)) => aas_route::run(args, out),
+        Command::Chat(command) => chat::run(command, out),
     }
 }
