@@ -13,7 +13,7 @@ use crate::data::ChatData;
 use crate::matching::{Captures, match_text, strings_match};
 use crate::model::{KeyKind, KeyPrefix, ReplyChat, Segment, segments};
 use crate::synonyms::{replace_reply_synonyms, replace_synonyms, replace_weighted};
-use crate::text::{find_ci, find_word, remove_tildes, unify_whitespace};
+use crate::text::{WordIndex, find_ci, find_word, remove_tildes, unify_whitespace};
 
 /// A bot's gender (`it` 0, `female` 1, `male` 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -196,8 +196,10 @@ impl ChatState {
     fn best_reply(&self, data: &ChatData, text: &[u8]) -> Option<(usize, Captures)> {
         let mut shared: Captures = Default::default();
         let mut best: Option<(usize, f32, Captures)> = None;
+        // Word keys search the word starts only (the botlib scan in compat mode).
+        let words = (!data.compat.word_after_separator).then(|| WordIndex::new(text));
         for (index, chat) in data.replies.iter().enumerate().rev() {
-            if !self.fires(data, chat, text, &mut shared) {
+            if !self.fires(data, chat, text, words.as_ref(), &mut shared) {
                 continue;
             }
             if best.as_ref().is_none_or(|(_, p, _)| chat.priority > *p) {
@@ -208,7 +210,14 @@ impl ChatState {
     }
 
     /// Whether `chat` fires: one unprefixed key true, every `&` key true, no `!` key true.
-    fn fires(&self, data: &ChatData, chat: &ReplyChat, text: &[u8], shared: &mut Captures) -> bool {
+    fn fires(
+        &self,
+        data: &ChatData,
+        chat: &ReplyChat,
+        text: &[u8],
+        words: Option<&WordIndex>,
+        shared: &mut Captures,
+    ) -> bool {
         let mut any = false;
         for key in &chat.keys {
             let truth = match &key.kind {
@@ -233,7 +242,10 @@ impl ChatState {
                     }
                     None => false,
                 },
-                KeyKind::Word(word) => find_word(text, word, data.compat).is_some(),
+                KeyKind::Word(word) => match words {
+                    Some(index) => index.find(text, word).is_some(),
+                    None => find_word(text, word, data.compat).is_some(),
+                },
             };
             match key.prefix {
                 KeyPrefix::None => any |= truth,

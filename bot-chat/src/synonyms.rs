@@ -5,17 +5,21 @@ use rand::{Rng, RngExt};
 
 use crate::compat::Compat;
 use crate::model::SynonymList;
-use crate::text::{is_word_separator, replace_words, starts_with_ci};
+use crate::text::{WordIndex, is_word_separator, replace_words, starts_with_ci};
 
 /// `BotReplaceSynonyms`: in every list whose context shares a bit with `context`, each
 /// non-canonical entry is replaced by the canonical (first) one.
 pub fn replace_synonyms(lists: &[SynonymList], text: &mut Vec<u8>, context: u32, compat: Compat) {
+    // Entries whose first byte starts no word are skipped without a search.
+    let mut index = WordIndex::new(text);
     for list in lists.iter().filter(|l| l.context & context != 0) {
         let Some(((canonical, _), rest)) = list.entries.split_first() else {
             continue;
         };
         for (entry, _) in rest {
-            replace_words(text, entry, canonical, compat);
+            if index.may_contain(entry) && replace_words(text, entry, canonical, compat) {
+                index.rebuild(text);
+            }
         }
     }
 }
