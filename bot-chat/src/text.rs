@@ -74,24 +74,55 @@ pub fn starts_with_ci(hay: &[u8], at: usize, needle: &[u8]) -> bool {
         .is_some_and(|s| s.eq_ignore_ascii_case(needle))
 }
 
+/// How common each byte is in chat text (higher: more common); the search below scans for
+/// the needle's least common byte.
+static COMMONNESS: [u8; 256] = commonness_table();
+
+const fn commonness_table() -> [u8; 256] {
+    let mut table = [10u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "c < 256")]
+        let lower = (c as u8).to_ascii_lowercase();
+        table[c] = match lower {
+            b' ' => 255,
+            b'e' => 200,
+            b't' | b'a' | b'o' => 190,
+            b'i' | b'n' | b's' | b'h' | b'r' => 180,
+            b'd' | b'l' | b'u' => 150,
+            b'a'..=b'z' => 100,
+            _ => 10,
+        };
+        c += 1;
+    }
+    table
+}
+
 /// botlib's `StringContains(a, b, false)`: offset of the first case-insensitive occurrence
 /// of `needle` in `hay`, or `None`. An empty needle is found at 0.
 ///
-/// Candidates are found with `memchr2` on the first byte's two cases, so a miss costs about
-/// one vectorised scan.
+/// Candidates are found with `memchr2` on the two cases of the needle's least common byte,
+/// so a miss costs about one vectorised scan.
 #[must_use]
 pub fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    let Some((&first, rest)) = needle.split_first() else {
+    if needle.is_empty() {
         return Some(0);
-    };
+    }
     if needle.len() > hay.len() {
         return None;
     }
+    let mut pivot = 0;
+    for (k, &c) in needle.iter().enumerate() {
+        if COMMONNESS[usize::from(c)] < COMMONNESS[usize::from(needle[pivot])] {
+            pivot = k;
+        }
+    }
     let last_start = hay.len() - needle.len();
-    let window = &hay[..=last_start];
-    let (upper, lower) = (first.to_ascii_uppercase(), first.to_ascii_lowercase());
+    let window = &hay[pivot..=last_start + pivot];
+    let c = needle[pivot];
+    let (upper, lower) = (c.to_ascii_uppercase(), c.to_ascii_lowercase());
     memchr::memchr2_iter(upper, lower, window)
-        .find(|&i| hay[i + 1..i + needle.len()].eq_ignore_ascii_case(rest))
+        .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
 /// The word starts of a text (offset 0 and every offset after ' ', '.', ',' or '!') with a
