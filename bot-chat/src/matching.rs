@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::consts::{MAX_MESSAGE_BYTES, MAX_VARIABLES};
 use crate::data::ChatData;
 use crate::model::{MatchTemplate, Piece};
-use crate::text::{find_ci, starts_with_ci};
+use crate::text::{byte_set, find_ci, starts_with_ci};
 
 /// Byte ranges of the variables a template captured (`None`: not set).
 pub type Captures = [Option<Range<usize>>; MAX_VARIABLES];
@@ -22,14 +22,18 @@ pub type Captures = [Option<Range<usize>>; MAX_VARIABLES];
 /// - at the end an open variable takes the rest, or the text must be used up.
 #[must_use]
 pub fn strings_match(pieces: &[Piece], text: &[u8]) -> Option<Captures> {
-    let mut captures: Captures = Default::default();
+    // Variable bounds, written only for variables the template has (`set` bit i); the
+    // `Captures` array is built on success only.
+    let mut bounds = [(0usize, 0usize); MAX_VARIABLES];
+    let mut set = 0u8;
     let mut pos = 0;
     let mut open: Option<usize> = None;
     for piece in pieces {
         match piece {
             Piece::Variable(v) => {
                 let v = usize::from(*v).min(MAX_VARIABLES - 1);
-                captures[v] = Some(pos..pos);
+                bounds[v] = (pos, pos);
+                set |= 1 << v;
                 open = Some(v);
             }
             Piece::Strings(alternatives) => {
@@ -51,10 +55,8 @@ pub fn strings_match(pieces: &[Piece], text: &[u8]) -> Option<Captures> {
                 }
                 let (start, len) = accepted?;
                 if len > 0 {
-                    if let Some(v) = open.take()
-                        && let Some(range) = &mut captures[v]
-                    {
-                        range.end = start;
+                    if let Some(v) = open.take() {
+                        bounds[v].1 = start;
                     }
                     pos = start + len;
                 }
@@ -62,12 +64,17 @@ pub fn strings_match(pieces: &[Piece], text: &[u8]) -> Option<Captures> {
         }
     }
     if let Some(v) = open {
-        if let Some(range) = &mut captures[v] {
-            range.end = text.len();
-        }
-        return Some(captures);
+        bounds[v].1 = text.len();
+    } else if pos != text.len() {
+        return None;
     }
-    (pos == text.len()).then_some(captures)
+    let mut captures: Captures = Default::default();
+    for (v, (slot, (start, end))) in captures.iter_mut().zip(bounds).enumerate() {
+        if set & (1 << v) != 0 {
+            *slot = Some(start..end);
+        }
+    }
+    Some(captures)
 }
 
 /// The first template that matched a message, with its captures.
@@ -125,9 +132,10 @@ impl ChatData {
     #[must_use]
     pub fn find_match<'d, 'm>(&'d self, message: &'m [u8], context: u32) -> Option<Match<'d, 'm>> {
         let text = match_text(message);
+        let bytes = byte_set(text);
         self.templates
             .iter()
-            .filter(|t| t.context & context != 0)
+            .filter(|t| t.context & context != 0 && t.may_match(&bytes))
             .find_map(|template| {
                 strings_match(&template.pieces, text).map(|captures| Match {
                     template,
@@ -175,6 +183,59 @@ mod tests {
         let pieces = [Piece::Variable(0), s(&["x"]), s(&["y"])];
         assert!(strings_match(&pieces, b"axbxy").is_none());
         assert!(strings_match(&pieces, b"abxy").is_some());
+    }
+
+    #[test]
+    fn the_quick_filter_never_rejects_a_match() {
+        let templates: [&[Piece]; 4] = [
+            &[
+                Piece::Variable(0),
+                s(&[" defend ", " guard "]),
+                Piece::Variable(5),
+            ],
+            &[s(&["\x19(", "\x19["]), Piece::Variable(0), s(&[")"])],
+            &[
+                s(&["for ", ""]),
+                Piece::Variable(6),
+                s(&[" minutes", " min"]),
+            ],
+            &[s(&["Everyone"])],
+        ];
+        let texts: [&[u8]; 8] = [
+            b"Grunt defend the base",
+            b"grunt GUARD it",
+            b"\x19(Sarge)",
+            b"for 10 MIN",
+            b"10 minutes",
+            b"everyone",
+            b"nobody",
+            b"",
+        ];
+        for pieces in templates {
+            let filter = MatchTemplate::filter_from(pieces);
+            let template = MatchTemplate {
+                context: 1,
+                kind: 0,
+                subtype: 0,
+                pieces: pieces.to_vec(),
+                origin: String::new(),
+                filter,
+            };
+            for text in texts {
+                if strings_match(pieces, text).is_some() {
+                    assert!(template.may_match(&byte_set(text)));
+                }
+            }
+        }
+        let template = MatchTemplate {
+            context: 1,
+            kind: 0,
+            subtype: 0,
+            pieces: vec![s(&["Everyone"])],
+            origin: String::new(),
+            filter: MatchTemplate::filter_from(&[s(&["Everyone"])]),
+        };
+        assert!(!template.may_match(&byte_set(b"nobody")));
     }
 
     #[test]

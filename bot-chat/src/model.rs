@@ -49,6 +49,39 @@ pub struct MatchTemplate {
     pub pieces: Vec<Piece>,
     /// Where the template is.
     pub origin: String,
+    /// A quick filter: for each string piece without an empty alternative, the set of the
+    /// least common byte of each alternative; a text that holds none of a set's bytes cannot
+    /// match (see [`MatchTemplate::filter_from`]).
+    pub filter: Vec<crate::text::ByteSet>,
+}
+
+impl MatchTemplate {
+    /// The quick filter of `pieces` (see [`MatchTemplate::filter`]).
+    #[must_use]
+    pub fn filter_from(pieces: &[Piece]) -> Vec<crate::text::ByteSet> {
+        pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Strings(alts) if alts.iter().all(|a| !a.is_empty()) => {
+                    let mut set = [0; 4];
+                    for alt in alts {
+                        crate::text::byte_set_insert(&mut set, alt[crate::text::pivot(alt)]);
+                    }
+                    Some(set)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the filter lets a text with bytes `text_set` through.
+    #[inline]
+    #[must_use]
+    pub fn may_match(&self, text_set: &crate::text::ByteSet) -> bool {
+        self.filter
+            .iter()
+            .all(|set| set.iter().zip(text_set).any(|(a, b)| a & b != 0))
+    }
 }
 
 /// The prefix of a reply-chat key.

@@ -381,6 +381,7 @@ pub(crate) fn templates(ctx: &Ctx<'_>) -> Result<Vec<MatchTemplate>, LoadError> 
                 context,
                 kind: ints.first().copied().unwrap_or(0),
                 subtype: ints.get(1).copied().unwrap_or(0),
+                filter: MatchTemplate::filter_from(&pieces_out),
                 pieces: pieces_out,
                 origin,
             });

@@ -70,8 +70,14 @@ fn unify_botlib(text: &mut Vec<u8>) {
 #[inline]
 #[must_use]
 pub fn starts_with_ci(hay: &[u8], at: usize, needle: &[u8]) -> bool {
-    hay.get(at..at + needle.len())
-        .is_some_and(|s| s.eq_ignore_ascii_case(needle))
+    let Some(s) = hay.get(at..at + needle.len()) else {
+        return false;
+    };
+    // Most candidates differ in the first byte: test it before the whole comparison.
+    match (s.first(), needle.first()) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b) && s.eq_ignore_ascii_case(needle),
+        _ => true,
+    }
 }
 
 /// How common each byte is in chat text (higher: more common); the search below scans for
@@ -98,6 +104,38 @@ const fn commonness_table() -> [u8; 256] {
     table
 }
 
+/// Index of the least common byte of `needle` (0 for an empty needle).
+#[must_use]
+pub fn pivot(needle: &[u8]) -> usize {
+    let mut pivot = 0;
+    for (k, &c) in needle.iter().enumerate() {
+        if COMMONNESS[usize::from(c)] < COMMONNESS[usize::from(needle[pivot])] {
+            pivot = k;
+        }
+    }
+    pivot
+}
+
+/// A set of bytes, ASCII letters folded to upper case.
+pub type ByteSet = [u64; 4];
+
+/// Adds `c` (folded) to `set`.
+#[inline]
+pub fn byte_set_insert(set: &mut ByteSet, c: u8) {
+    let c = c.to_ascii_uppercase();
+    set[usize::from(c >> 6)] |= 1 << (c & 63);
+}
+
+/// The bytes of `text`, folded.
+#[must_use]
+pub fn byte_set(text: &[u8]) -> ByteSet {
+    let mut set = [0; 4];
+    for &c in text {
+        byte_set_insert(&mut set, c);
+    }
+    set
+}
+
 /// botlib's `StringContains(a, b, false)`: offset of the first case-insensitive occurrence
 /// of `needle` in `hay`, or `None`. An empty needle is found at 0.
 ///
@@ -111,12 +149,7 @@ pub fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if needle.len() > hay.len() {
         return None;
     }
-    let mut pivot = 0;
-    for (k, &c) in needle.iter().enumerate() {
-        if COMMONNESS[usize::from(c)] < COMMONNESS[usize::from(needle[pivot])] {
-            pivot = k;
-        }
-    }
+    let pivot = pivot(needle);
     let last_start = hay.len() - needle.len();
     let window = &hay[pivot..=last_start + pivot];
     let c = needle[pivot];
