@@ -196,14 +196,24 @@ impl ChatState {
     fn best_reply(&self, data: &ChatData, text: &[u8]) -> Option<(usize, Captures)> {
         let mut shared: Captures = Default::default();
         let mut best: Option<(usize, f32, Captures)> = None;
-        // Word keys search the word starts only (the botlib scan in compat mode).
-        let words = (!data.compat.word_after_separator).then(|| WordIndex::new(text));
-        for (index, chat) in data.replies.iter().enumerate().rev() {
-            if !self.fires(data, chat, text, words.as_ref(), &mut shared) {
+        // Word keys search the word starts only (the botlib scan, which finds a subset, in
+        // compat mode); a chat of word keys none of whose first letters starts a word of the
+        // text cannot fire and is skipped without looking at its keys.
+        let index = WordIndex::new(text);
+        let words = (!data.compat.word_after_separator).then_some(&index);
+        for (i, chat) in data.replies.iter().enumerate().rev() {
+            if chat
+                .word_filter
+                .as_ref()
+                .is_some_and(|set| !index.starts_with_any(set))
+            {
+                continue;
+            }
+            if !self.fires(data, chat, text, words, &mut shared) {
                 continue;
             }
             if best.as_ref().is_none_or(|(_, p, _)| chat.priority > *p) {
-                best = Some((index, chat.priority, shared.clone()));
+                best = Some((i, chat.priority, shared.clone()));
             }
         }
         best.map(|(i, _, c)| (i, c))

@@ -138,6 +138,28 @@ pub struct ReplyChat {
     pub first_line: usize,
     /// Where the chat is.
     pub origin: String,
+    /// A quick filter, when the chat has no template key and every unprefixed key is a word
+    /// key: the first bytes (upper-cased) of those words. The chat cannot fire on a text
+    /// none of whose words starts with one of them (see [`ReplyChat::filter_from`]).
+    pub word_filter: Option<crate::text::ByteSet>,
+}
+
+impl ReplyChat {
+    /// The quick filter of `keys` (see [`ReplyChat::word_filter`]).
+    #[must_use]
+    pub fn filter_from(keys: &[ReplyKey]) -> Option<crate::text::ByteSet> {
+        if keys.iter().any(|k| matches!(k.kind, KeyKind::Template(_))) {
+            return None;
+        }
+        let mut set = [0; 4];
+        for key in keys.iter().filter(|k| k.prefix == KeyPrefix::None) {
+            match &key.kind {
+                KeyKind::Word(w) if !w.is_empty() => crate::text::byte_set_insert(&mut set, w[0]),
+                _ => return None,
+            }
+        }
+        Some(set)
+    }
 }
 
 /// One chat type (`type "name" { … }`) of an initial-chat block.

@@ -419,6 +419,7 @@ pub(crate) fn replies(ctx: &Ctx<'_>, next_line: &mut usize) -> Result<Vec<ReplyC
         let first_line = *next_line;
         *next_line += lines.len();
         out.push(ReplyChat {
+            word_filter: ReplyChat::filter_from(&keys),
             keys,
             priority,
             lines,

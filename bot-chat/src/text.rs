@@ -158,12 +158,17 @@ pub fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
         .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
-/// The word starts of a text (offset 0 and every offset after ' ', '.', ',' or '!') with a
-/// set of their first bytes (upper-cased), for fast repeated word searches.
+/// The word starts of a text (offset 0 and every offset after ' ', '.', ',' or '!'),
+/// grouped by their first byte (upper-cased), for fast repeated word searches: a search
+/// looks only at the words that start with the right letter.
 #[derive(Debug, Clone, Default)]
 pub struct WordIndex {
-    starts: Vec<usize>,
-    first: [u64; 4],
+    /// (folded first byte, offset), sorted.
+    starts: Vec<(u8, usize)>,
+    /// The folded first bytes present.
+    first: ByteSet,
+    /// For each folded first byte present, the index of its first entry in `starts`.
+    bucket: Option<Box<[u32; 256]>>,
 }
 
 impl WordIndex {
@@ -181,9 +186,18 @@ impl WordIndex {
         self.first = [0; 4];
         for i in 0..text.len() {
             if i == 0 || is_word_separator(text[i - 1]) {
-                self.starts.push(i);
                 let c = text[i].to_ascii_uppercase();
-                self.first[usize::from(c >> 6)] |= 1 << (c & 63);
+                self.starts.push((c, i));
+                byte_set_insert(&mut self.first, c);
+            }
+        }
+        self.starts.sort_unstable();
+        let bucket = self.bucket.get_or_insert_with(|| Box::new([0; 256]));
+        let mut previous = None;
+        for (k, &(c, _)) in self.starts.iter().enumerate() {
+            if previous != Some(c) {
+                bucket[usize::from(c)] = u32::try_from(k).unwrap_or(u32::MAX);
+                previous = Some(c);
             }
         }
     }
@@ -199,18 +213,36 @@ impl WordIndex {
         })
     }
 
+    /// Whether some word of the text starts with one of the (folded) bytes of `set`.
+    #[inline]
+    #[must_use]
+    pub fn starts_with_any(&self, set: &ByteSet) -> bool {
+        self.first.iter().zip(set).any(|(a, b)| a & b != 0)
+    }
+
     /// [`find_word`] without the quirk, on the text this index was built from.
     #[must_use]
     pub fn find(&self, text: &[u8], word: &[u8]) -> Option<usize> {
         if !self.may_contain(word) {
             return None;
         }
-        self.starts.iter().copied().find(|&i| {
-            starts_with_ci(text, i, word)
-                && text
-                    .get(i + word.len())
-                    .is_none_or(|&c| is_word_separator(c))
-        })
+        let c = word[0].to_ascii_uppercase();
+        let from = match &self.bucket {
+            Some(bucket) => bucket[usize::from(c)] as usize,
+            None => self.starts.partition_point(|&(b, _)| b < c),
+        };
+        self.starts
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|&&(b, _)| b == c)
+            .map(|&(_, i)| i)
+            .find(|&i| {
+                starts_with_ci(text, i, word)
+                    && text
+                        .get(i + word.len())
+                        .is_none_or(|&c| is_word_separator(c))
+            })
     }
 }
 
