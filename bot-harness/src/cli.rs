@@ -26,6 +26,9 @@ pub(crate) enum Command {
     /// Area Awareness System files (`.aas`).
     #[command(subcommand)]
     Aas(AasCommand),
+    /// Bot chat: load, lint and talk to the chat files of a botfiles folder.
+    #[command(subcommand)]
+    Chat(crate::commands::chat::ChatCommand),
     /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
     #[command(subcommand)]
     Weights(WeightsCommand),

@@ -6,6 +6,7 @@ mod aas_convert;
 mod aas_info;
 mod aas_render;
 mod aas_route;
+pub(crate) mod chat;
 mod map_info;
 mod reach_by_type;
 mod weights;
@@ -35,5 +36,6 @@ pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliErro
         Command::Aas(AasCommand::Route(args)) => aas_route::run(args, out),
         Command::Weights(WeightsCommand::Eval(args)) => weights::eval(args, out),
         Command::Weights(WeightsCommand::Check(args)) => weights::check(args, out),
+        Command::Chat(command) => chat::run(command, out),
     }
 }
