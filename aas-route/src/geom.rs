@@ -49,7 +49,7 @@ impl RouteGraph for AasWorld {
 
     /// The areas the straight line from the reachability's start to its end passes
     /// through ([`AasWorld::trace_areas`]) other than its source and target, at most
-    /// [`MAX_PASS_AREAS`] (botlib's limit).
+    /// 32 (botlib's `MAX_REACHABILITYPASSAREAS`).
     fn pass_areas(&self, reach: ReachId, visit: &mut dyn FnMut(AreaId)) {
         let Some(record) = self.reachabilities.get(reach.index()) else {
             return;
