@@ -71,7 +71,7 @@ impl<S: FileSource> Preprocessor<S> {
         }
         let pieces = Arc::clone(&m.pieces);
         let param_count = m.params.as_ref().map(Vec::len);
-        let args = match param_count {
+        let mut args = match param_count {
             None => Vec::new(),
             Some(count) => match self.read_args(token, count, mode)? {
                 Some(args) => args,
@@ -92,7 +92,9 @@ impl<S: FileSource> Preprocessor<S> {
         }
         let mut body = self.scratch.pop().unwrap_or_default();
         body.clear();
-        self.substitute(token, &pieces, args, &mut body)?;
+        let substituted = self.substitute(token, &pieces, &mut args, &mut body);
+        self.scratch.extend(args);
+        substituted?;
         self.expanded += body.len();
         if self.expanded > self.limits.expanded_tokens {
             return Err(self.error_at(
@@ -117,6 +119,18 @@ impl<S: FileSource> Preprocessor<S> {
         }));
         self.scratch.push(body);
         Ok(true)
+    }
+
+    /// An empty token buffer: a spare one if there is one (argument lists and bodies come
+    /// back to `scratch` after use, so expansion does not allocate per argument).
+    fn token_buffer(&mut self) -> Vec<Tok> {
+        match self.scratch.pop() {
+            Some(mut buffer) => {
+                buffer.clear();
+                buffer
+            }
+            None => Vec::with_capacity(8),
+        }
     }
 
     /// Reads the arguments of a function-like macro named by `token`. `None` (with a
@@ -146,7 +160,7 @@ impl<S: FileSource> Preprocessor<S> {
             }
         }
         let mut args: Vec<Vec<Tok>> = Vec::with_capacity(count.max(1));
-        args.push(Vec::with_capacity(8));
+        args.push(self.token_buffer());
         let mut depth = 0usize;
         loop {
             let Some(t) = self.next_raw(inner)? else {
@@ -167,7 +181,8 @@ impl<S: FileSource> Preprocessor<S> {
                 }
                 depth -= 1;
             } else if depth == 0 && t.token.is_punct(",") {
-                args.push(Vec::with_capacity(8));
+                let buffer = self.token_buffer();
+                args.push(buffer);
                 continue;
             }
             if let Some(last) = args.last_mut() {
@@ -210,7 +225,7 @@ impl<S: FileSource> Preprocessor<S> {
         &self,
         token: &PToken,
         pieces: &[Piece],
-        mut args: Vec<Vec<Tok>>,
+        args: &mut [Vec<Tok>],
         out: &mut Vec<Tok>,
     ) -> Result<(), ScriptError> {
         let at = &token.token;
@@ -223,7 +238,7 @@ impl<S: FileSource> Preprocessor<S> {
             file: at.file,
             include: at.include,
         };
-        for arg in &mut args {
+        for arg in &mut *args {
             for t in arg {
                 t.line = at.line;
                 t.column = at.column;
@@ -231,7 +246,7 @@ impl<S: FileSource> Preprocessor<S> {
                 t.include = at.include;
             }
         }
-        let args = &args;
+        let args = &*args;
         let mut i = 0;
         while let Some(piece) = pieces.get(i) {
             i += 1;
