@@ -84,15 +84,35 @@ impl InventoryNames {
     pub fn from_macros(macros: &[(String, Vec<bot_script::Token>)]) -> Self {
         let mut names = Self::new();
         for (name, body) in macros {
-            if let [token] = body.as_slice()
-                && let Some(number) = token.number.as_ref()
-                && !number.is_float
-                && let Ok(slot) = u8::try_from(number.int)
-            {
+            if let Some(slot) = inventory_slot(body) {
                 names.insert(name, slot);
             }
         }
         names
+    }
+
+    /// The table of [`InventoryNames::from_macros`] from `preprocessor`'s macros, read in
+    /// place.
+    fn from_preprocessor<S: FileSource>(preprocessor: &Preprocessor<S>) -> Self {
+        let mut names = Self::new();
+        preprocessor.for_each_object_macro(|name, body| {
+            if let Some(slot) = inventory_slot(body) {
+                names.insert(name, slot);
+            }
+        });
+        names
+    }
+}
+
+/// The slot a macro body names: one integer number token below 256.
+fn inventory_slot(body: &[bot_script::Token]) -> Option<u8> {
+    if let [token] = body
+        && let Some(number) = token.number.as_ref()
+        && !number.is_float
+    {
+        u8::try_from(number.int).ok()
+    } else {
+        None
     }
 }
 
@@ -127,7 +147,7 @@ pub fn load_with<S: FileSource>(
     if let Some(error) = error {
         return Err(earlier_syntax_error(&stream, &error).unwrap_or(LoadError::Script(error)));
     }
-    let names = InventoryNames::from_macros(&preprocessor.object_macros());
+    let names = InventoryNames::from_preprocessor(preprocessor);
     let (config, mut warnings) = parse_stream(&stream)?;
     let mut all: Vec<SourceDiagnostic> = stream
         .warnings

@@ -202,6 +202,14 @@ impl<S: FileSource> Preprocessor<S> {
         self.macros.object_macros()
     }
 
+    /// Like [`Preprocessor::object_macros`] without copying them: calls `f` with each
+    /// object-like macro's name and body tokens, in definition order.
+    pub fn for_each_object_macro(&self, mut f: impl FnMut(&str, &[Token])) {
+        for (name, body) in self.macros.object_macros_borrowed() {
+            f(&String::from_utf8_lossy(name), body);
+        }
+    }
+
     /// Preprocesses the file at `relative_path` (from the source's root) into tokens: all
     /// directives, macros and `$evalint`/`$evalfloat` done, adjacent strings merged.
     ///
@@ -415,7 +423,7 @@ mod tests {
         let whole = preprocessor.preprocess_file("a.c").unwrap_err();
         assert_eq!(error, whole);
         assert_eq!((&*error.pos.file, error.pos.line), ("b.c", 2));
-        let texts: Vec<String> = stream.tokens.iter().map(|t| t.text_lossy()).collect();
+        let texts: Vec<String> = stream.tokens.iter().map(crate::Token::text_lossy).collect();
         assert_eq!(texts, ["one", "twothree", "four"]);
         assert_eq!(stream.include_stack(2).len(), 1);
 
