@@ -70,7 +70,12 @@ impl InventoryNames {
 
     /// Adds (or redefines) `name` as `slot`.
     pub fn insert(&mut self, name: &str, slot: u8) {
-        if let Some(entry) = self.entries.iter_mut().find(|(n, _)| n == name) {
+        // When the map names every entry (not after deserializing: serde skips it), it tells
+        // a new name without a scan of the entries.
+        let complete = self.by_name.len() == self.entries.len();
+        if complete && !self.by_name.contains_key(name) {
+            self.entries.push((name.to_owned(), slot));
+        } else if let Some(entry) = self.entries.iter_mut().find(|(n, _)| n == name) {
             entry.1 = slot;
         } else {
             self.entries.push((name.to_owned(), slot));

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 
 use bot_script::{
     CanonicalText, DirSource, FileSource, Preprocessor, ScriptError, SourcePos, TokenStream,
-    normalize_path,
 };
 use thiserror::Error;
 
@@ -85,15 +84,35 @@ impl InventoryNames {
     pub fn from_macros(macros: &[(String, Vec<bot_script::Token>)]) -> Self {
         let mut names = Self::new();
         for (name, body) in macros {
-            if let [token] = body.as_slice()
-                && let Some(number) = token.number.as_ref()
-                && !number.is_float
-                && let Ok(slot) = u8::try_from(number.int)
-            {
+            if let Some(slot) = inventory_slot(body) {
                 names.insert(name, slot);
             }
         }
         names
+    }
+
+    /// The table of [`InventoryNames::from_macros`] from `preprocessor`'s macros, read in
+    /// place.
+    fn from_preprocessor<S: FileSource>(preprocessor: &Preprocessor<S>) -> Self {
+        let mut names = Self::new();
+        preprocessor.for_each_object_macro(|name, body| {
+            if let Some(slot) = inventory_slot(body) {
+                names.insert(name, slot);
+            }
+        });
+        names
+    }
+}
+
+/// The slot a macro body names: one integer number token below 256.
+fn inventory_slot(body: &[bot_script::Token]) -> Option<u8> {
+    if let [token] = body
+        && let Some(number) = token.number.as_ref()
+        && !number.is_float
+    {
+        u8::try_from(number.int).ok()
+    } else {
+        None
     }
 }
 
@@ -124,16 +143,11 @@ pub fn load_with<S: FileSource>(
     preprocessor: &mut Preprocessor<S>,
     relative_path: &str,
 ) -> Result<Loaded, LoadError> {
-    let stream = match preprocessor.preprocess_file(relative_path) {
-        Ok(stream) => stream,
-        Err(error) => {
-            return Err(
-                earlier_syntax_error(preprocessor.source(), relative_path, &error)
-                    .unwrap_or(LoadError::Script(error)),
-            );
-        }
-    };
-    let names = InventoryNames::from_macros(&preprocessor.object_macros());
+    let (stream, error) = preprocessor.preprocess_file_partial(relative_path);
+    if let Some(error) = error {
+        return Err(earlier_syntax_error(&stream, &error).unwrap_or(LoadError::Script(error)));
+    }
+    let names = InventoryNames::from_preprocessor(preprocessor);
     let (config, mut warnings) = parse_stream(&stream)?;
     let mut all: Vec<SourceDiagnostic> = stream
         .warnings
@@ -152,62 +166,21 @@ pub fn load_with<S: FileSource>(
     })
 }
 
-/// The source with one file cut before a given line.
-struct PrefixSource<'a, S> {
-    inner: &'a S,
-    file: &'a str,
-    line: u32,
-}
-
-impl<S: FileSource> FileSource for PrefixSource<'_, S> {
-    fn read(&self, relative_path: &str) -> std::io::Result<(String, Vec<u8>)> {
-        let (name, mut bytes) = self.inner.read(relative_path)?;
-        let normalized = normalize_path(relative_path).unwrap_or_default();
-        if normalized.eq_ignore_ascii_case(self.file) {
-            let mut line = 1;
-            let cut = bytes
-                .iter()
-                .position(|&b| {
-                    if b == b'\n' {
-                        line += 1;
-                    }
-                    line >= self.line
-                })
-                .map_or(bytes.len(), |newline| newline + 1);
-            bytes.truncate(cut);
-        }
-        Ok((name, bytes))
-    }
-}
-
 /// Botlib reads tokens lazily, so a grammar error before a preprocessing error is the one it
 /// reports (tremfusion's `bots/default_w.c`: `switch(INVENTORY_BFG10K)` at `fuzw.c` line 26
 /// comes before an `$evalint` of an empty macro at line 55). `bot-script` preprocesses whole
-/// files, so this preprocesses again with the failing file cut before the failing line and
-/// returns the grammar error of that prefix, if it lies before the cut.
-///
-/// Global defines of the original preprocessor are not carried into that second pass.
-fn earlier_syntax_error<S: FileSource>(
-    source: &S,
-    relative_path: &str,
-    error: &ScriptError,
-) -> Option<LoadError> {
+/// files, so this parses the tokens produced before the error (`stream`, from
+/// [`Preprocessor::preprocess_file_partial`]) and returns their grammar error, if it lies
+/// before the error's line (in the failing file) or before the failing file's first token.
+fn earlier_syntax_error(stream: &TokenStream, error: &ScriptError) -> Option<LoadError> {
     if error.pos.line <= 1 {
         return None;
     }
     let file: &str = &error.pos.file;
-    let prefix = PrefixSource {
-        inner: source,
-        file,
-        line: error.pos.line,
-    };
-    let stream = Preprocessor::new(prefix)
-        .preprocess_file(relative_path)
-        .ok()?;
     let canonical = stream.canonical();
     let syntax = parse_canonical(&canonical.text).err()?.0;
     if syntax.offset >= canonical.text.trim_end().len() {
-        return None; // the prefix merely ends early
+        return None; // the tokens merely end early
     }
     let index = canonical.token_at(syntax.offset)?;
     let token = stream.tokens.get(index)?;
@@ -222,7 +195,7 @@ fn earlier_syntax_error<S: FileSource>(
     } else {
         index < first_of_file
     };
-    before.then(|| LoadError::Syntax(locate(&stream, &canonical, &syntax)))
+    before.then(|| LoadError::Syntax(locate(stream, &canonical, &syntax)))
 }
 
 /// Parses a preprocessed token stream as a weight config.

@@ -17,10 +17,24 @@ use super::Preprocessor;
 use super::macros::Piece;
 use super::reader::{ExpFrame, Mode, PToken};
 
+/// What [`Preprocessor::try_expand`] did with a name.
+pub(super) enum Expansion {
+    /// Not a macro here: the name stays.
+    None,
+    /// Expanded onto the pending stack.
+    Pushed,
+    /// Expanded to this one token (which cannot expand further).
+    Token(PToken),
+}
+
 impl<S: FileSource> Preprocessor<S> {
     /// Expands `token` if it names a macro or builtin (pushing the result onto the pending
-    /// stack); `false` if it stays as it is.
-    pub(super) fn try_expand(&mut self, token: &PToken, mode: Mode) -> Result<bool, ScriptError> {
+    /// stack, or handing back a single number).
+    pub(super) fn try_expand(
+        &mut self,
+        token: &PToken,
+        mode: Mode,
+    ) -> Result<Expansion, ScriptError> {
         let name = &token.token.text;
         if name.first() == Some(&b'_') && Self::is_builtin(name) {
             let t = &token.token;
@@ -55,27 +69,67 @@ impl<S: FileSource> Preprocessor<S> {
                 frame: token.frame,
                 from_file: false,
             });
-            return Ok(true);
+            return Ok(Expansion::Pushed);
         }
         let Some((slot, m)) = self.macros.get(name) else {
-            return Ok(false);
+            return Ok(Expansion::None);
         };
         // A macro is not expanded inside its own expansion.
         let mut frame = token.frame;
         while frame != 0 {
             let f = self.exp_frames[frame as usize];
             if f.slot == slot {
-                return Ok(false);
+                return Ok(Expansion::None);
             }
             frame = f.parent;
         }
+        if m.params.is_none()
+            && let [Piece::Token(only)] = &m.pieces[..]
+            && only.kind == TokenKind::Number
+        {
+            // A one-number body (`#define ARMOR 20`, the inventory indices): nothing in the
+            // result can expand, so it is handed back directly (no frame, no pending push).
+            let number = Tok {
+                kind: only.kind,
+                text: TokenText::from_slice(&only.text),
+                number: only.number,
+                ..token.token.clone()
+            };
+            let depth = self.exp_frames[token.frame as usize].depth + 1;
+            if depth as usize > self.limits.expansion_depth {
+                return Err(self.error_at(
+                    ErrorKind::Limit,
+                    token,
+                    format!(
+                        "macro expansion nested deeper than {}",
+                        self.limits.expansion_depth
+                    ),
+                ));
+            }
+            self.expanded += 1;
+            if self.expanded > self.limits.expanded_tokens {
+                return Err(self.error_at(
+                    ErrorKind::Limit,
+                    token,
+                    format!(
+                        "macro expansions produced more than {} tokens",
+                        self.limits.expanded_tokens
+                    ),
+                ));
+            }
+            return Ok(Expansion::Token(PToken {
+                token: number,
+                frame: token.frame,
+                from_file: false,
+            }));
+        }
         let pieces = Arc::clone(&m.pieces);
         let param_count = m.params.as_ref().map(Vec::len);
-        let args = match param_count {
+        let mut args = match param_count {
             None => Vec::new(),
             Some(count) => match self.read_args(token, count, mode)? {
                 Some(args) => args,
-                None => return Ok(false),
+                None => return Ok(Expansion::None),
             },
         };
         let parent = self.exp_frames[token.frame as usize];
@@ -92,7 +146,9 @@ impl<S: FileSource> Preprocessor<S> {
         }
         let mut body = self.scratch.pop().unwrap_or_default();
         body.clear();
-        self.substitute(token, &pieces, args, &mut body)?;
+        let substituted = self.substitute(token, &pieces, &mut args, &mut body);
+        self.scratch.extend(args);
+        substituted?;
         self.expanded += body.len();
         if self.expanded > self.limits.expanded_tokens {
             return Err(self.error_at(
@@ -116,7 +172,19 @@ impl<S: FileSource> Preprocessor<S> {
             from_file: false,
         }));
         self.scratch.push(body);
-        Ok(true)
+        Ok(Expansion::Pushed)
+    }
+
+    /// An empty token buffer: a spare one if there is one (argument lists and bodies come
+    /// back to `scratch` after use, so expansion does not allocate per argument).
+    fn token_buffer(&mut self) -> Vec<Tok> {
+        match self.scratch.pop() {
+            Some(mut buffer) => {
+                buffer.clear();
+                buffer
+            }
+            None => Vec::with_capacity(8),
+        }
     }
 
     /// Reads the arguments of a function-like macro named by `token`. `None` (with a
@@ -146,7 +214,7 @@ impl<S: FileSource> Preprocessor<S> {
             }
         }
         let mut args: Vec<Vec<Tok>> = Vec::with_capacity(count.max(1));
-        args.push(Vec::with_capacity(8));
+        args.push(self.token_buffer());
         let mut depth = 0usize;
         loop {
             let Some(t) = self.next_raw(inner)? else {
@@ -167,7 +235,8 @@ impl<S: FileSource> Preprocessor<S> {
                 }
                 depth -= 1;
             } else if depth == 0 && t.token.is_punct(",") {
-                args.push(Vec::with_capacity(8));
+                let buffer = self.token_buffer();
+                args.push(buffer);
                 continue;
             }
             if let Some(last) = args.last_mut() {
@@ -210,7 +279,7 @@ impl<S: FileSource> Preprocessor<S> {
         &self,
         token: &PToken,
         pieces: &[Piece],
-        mut args: Vec<Vec<Tok>>,
+        args: &mut [Vec<Tok>],
         out: &mut Vec<Tok>,
     ) -> Result<(), ScriptError> {
         let at = &token.token;
@@ -223,7 +292,7 @@ impl<S: FileSource> Preprocessor<S> {
             file: at.file,
             include: at.include,
         };
-        for arg in &mut args {
+        for arg in &mut *args {
             for t in arg {
                 t.line = at.line;
                 t.column = at.column;
@@ -231,7 +300,7 @@ impl<S: FileSource> Preprocessor<S> {
                 t.include = at.include;
             }
         }
-        let args = &args;
+        let args = &*args;
         let mut i = 0;
         while let Some(piece) = pieces.get(i) {
             i += 1;

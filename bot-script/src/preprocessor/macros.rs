@@ -76,6 +76,24 @@ impl MacroTable {
         None
     }
 
+    /// Object-like macros in definition order with their bodies, borrowed.
+    pub(super) fn object_macros_borrowed(&self) -> Vec<(&[u8], &[Token])> {
+        let mut list: Vec<(u64, &[u8], &[Token])> = self
+            .slots
+            .iter()
+            .filter_map(|(name, m)| {
+                let m = m.as_ref()?;
+                m.params
+                    .is_none()
+                    .then_some((m.seq, name.as_slice(), m.body.as_slice()))
+            })
+            .collect();
+        list.sort_by_key(|entry| entry.0);
+        list.into_iter()
+            .map(|(_, name, body)| (name, body))
+            .collect()
+    }
+
     /// Object-like macros in definition order with their bodies.
     pub(super) fn object_macros(&self) -> Vec<(String, Vec<Token>)> {
         let mut list: Vec<(u64, String, Vec<Token>)> = self

@@ -202,6 +202,14 @@ impl<S: FileSource> Preprocessor<S> {
         self.macros.object_macros()
     }
 
+    /// Like [`Preprocessor::object_macros`] without copying them: calls `f` with each
+    /// object-like macro's name and body tokens, in definition order.
+    pub fn for_each_object_macro(&self, mut f: impl FnMut(&str, &[Token])) {
+        for (name, body) in self.macros.object_macros_borrowed() {
+            f(&String::from_utf8_lossy(name), body);
+        }
+    }
+
     /// Preprocesses the file at `relative_path` (from the source's root) into tokens: all
     /// directives, macros and `$evalint`/`$evalfloat` done, adjacent strings merged.
     ///
@@ -222,6 +230,31 @@ impl<S: FileSource> Preprocessor<S> {
             }
         };
         self.run(file, bytes)
+    }
+
+    /// Preprocesses the file at `relative_path` like [`Preprocessor::preprocess_file`], but
+    /// also returns the tokens produced before the first error, as botlib's lazy reader
+    /// would have handed them out: the stream (whole on success; on an error, the tokens
+    /// before it, adjacent strings merged, with the warnings so far) and the error, if any.
+    /// A caller can then check whether what came before the error was already invalid
+    /// (`fuzzy-weights` does, to report errors in botlib's reading order).
+    pub fn preprocess_file_partial(
+        &mut self,
+        relative_path: &str,
+    ) -> (TokenStream, Option<ScriptError>) {
+        let name = normalize_path(relative_path).unwrap_or_else(|| relative_path.to_owned());
+        let file: Arc<str> = Arc::from(name.as_str());
+        match self.source.read(&name) {
+            Ok((_, bytes)) => self.run_partial(file, bytes),
+            Err(error) => (
+                TokenStream::new(Vec::new(), Vec::new(), self.frames.clone()),
+                Some(ScriptError::new(
+                    ErrorKind::Include,
+                    SourcePos::new(file, 0, 0),
+                    format!("cannot read file: {error}"),
+                )),
+            ),
+        }
     }
 
     /// Preprocesses `bytes`, naming positions after `name` (includes still come from the
@@ -254,21 +287,37 @@ impl<S: FileSource> Preprocessor<S> {
     }
 
     fn run(&mut self, file: Arc<str>, bytes: Vec<u8>) -> Result<TokenStream, ScriptError> {
+        match self.run_partial(file, bytes) {
+            (stream, None) => Ok(stream),
+            (_, Some(error)) => Err(error),
+        }
+    }
+
+    /// A run: the tokens produced (all of them, or those before the first error) and the
+    /// error.
+    fn run_partial(
+        &mut self,
+        file: Arc<str>,
+        bytes: Vec<u8>,
+    ) -> (TokenStream, Option<ScriptError>) {
         self.reset_run();
         self.out.reserve(bytes.len() / 8);
         self.exp_frames.reserve(1024);
         self.pending.reserve(256);
         self.warnings.append(&mut self.define_warnings);
-        let root = self.push_frame(None, 0)?;
-        self.open_file(file, bytes, root)?;
-        let result = self.run_loop();
+        let result = self
+            .push_frame(None, 0)
+            .and_then(|root| self.open_file(file, bytes, root))
+            .and_then(|()| self.run_loop());
         let out = std::mem::take(&mut self.out);
         let warnings = std::mem::take(&mut self.warnings);
         let files_left = std::mem::take(&mut self.files);
         self.reset_run();
         drop(files_left);
-        result?;
-        Ok(TokenStream::new(out, warnings, self.frames.clone()))
+        (
+            TokenStream::new(out, warnings, self.frames.clone()),
+            result.err(),
+        )
     }
 
     fn run_loop(&mut self) -> Result<(), ScriptError> {
@@ -354,5 +403,39 @@ impl<S: FileSource> Preprocessor<S> {
             message: message.into(),
             include_stack,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::MemorySource;
+
+    use super::Preprocessor;
+
+    #[test]
+    fn partial_preprocessing_keeps_the_tokens_before_the_error() {
+        let source = MemorySource::new()
+            .with("a.c", "one \"two\" \"three\"\n#include \"b.c\"\nafter")
+            .with("b.c", "#define E\nfour $evalint(E) five");
+        let mut preprocessor = Preprocessor::new(source);
+        let (stream, error) = preprocessor.preprocess_file_partial("a.c");
+        let error = error.expect("the empty expression fails");
+        let whole = preprocessor.preprocess_file("a.c").unwrap_err();
+        assert_eq!(error, whole);
+        assert_eq!((&*error.pos.file, error.pos.line), ("b.c", 2));
+        let texts: Vec<String> = stream.tokens.iter().map(crate::Token::text_lossy).collect();
+        assert_eq!(texts, ["one", "twothree", "four"]);
+        assert_eq!(stream.include_stack(2).len(), 1);
+
+        let (stream, error) = preprocessor.preprocess_file_partial("b.c");
+        assert!(error.is_some());
+        assert_eq!(stream.tokens.len(), 1);
+        let (stream, error) = Preprocessor::new(MemorySource::new().with("c.c", "x y"))
+            .preprocess_file_partial("c.c");
+        assert!(error.is_none());
+        assert_eq!(stream.tokens.len(), 2);
+        let (stream, error) =
+            Preprocessor::new(MemorySource::new()).preprocess_file_partial("missing.c");
+        assert!(error.is_some() && stream.tokens.is_empty());
     }
 }

@@ -7,6 +7,7 @@ use crate::source::FileSource;
 use crate::token::{Tok, TokenKind};
 
 use super::Preprocessor;
+use super::expand::Expansion;
 
 /// A token inside the preprocessor: the token, the macro expansion that produced it and
 /// whether it comes straight from a file (only those can start a `#` directive).
@@ -158,11 +159,11 @@ impl<S: FileSource> Preprocessor<S> {
                 TokenKind::Punct if token.token.text.as_slice() == b"$" => {
                     self.dollar(&token, mode)?;
                 }
-                TokenKind::Name => {
-                    if !self.try_expand(&token, mode)? {
-                        return Ok(Some(token));
-                    }
-                }
+                TokenKind::Name => match self.try_expand(&token, mode)? {
+                    Expansion::None => return Ok(Some(token)),
+                    Expansion::Pushed => {}
+                    Expansion::Token(result) => return Ok(Some(result)),
+                },
                 _ => return Ok(Some(token)),
             }
         }

@@ -11,6 +11,7 @@ use thiserror::Error;
 use crate::model::{Case, Leaf, Limit, MAX_WEIGHTS, Node, Switch, Weight, WeightConfig};
 
 mod grammar;
+mod hand;
 
 use grammar::diagnostic::{DiagnosticParser, Rule as DiagnosticRule};
 use grammar::fast::{Rule, WeightParser};
@@ -74,20 +75,22 @@ pub struct Parsed {
 /// or nesting deeper than [`MAX_NESTING`].
 pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
     check_nesting(text)?;
+    if let Some(parsed) = hand::parse(text) {
+        return Ok(parsed);
+    }
+    parse_with_pest(text)
+}
+
+/// The pest path: the grammar decides, and any error comes from it (or from the walk).
+fn parse_with_pest(text: &str) -> Result<Parsed, ParseError> {
     let mut pairs = WeightParser::parse(Rule::file, text).map_err(|_| diagnose(text))?;
     let mut walk = Walk {
         text,
         warnings: Vec::new(),
     };
-    let mut config = WeightConfig::default();
-    let mut seen = 0usize;
-    // Start offset of each kept weight, for "first definition (line N)".
-    let mut starts: Vec<usize> = Vec::new();
+    let mut collector = Collector::default();
     let Some(file) = pairs.next() else {
-        return Ok(Parsed {
-            config,
-            warnings: walk.warnings,
-        });
+        return Ok(collector.finish(walk));
     };
     for pair in file.into_inner() {
         if pair.as_rule() != Rule::weightdef {
@@ -95,9 +98,28 @@ pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
         }
         let offset = pair.as_span().start();
         let weight = walk.weight(pair)?;
-        seen += 1;
-        if seen > MAX_WEIGHTS {
-            if seen == MAX_WEIGHTS + 1 {
+        collector.add(&mut walk, offset, weight);
+    }
+    Ok(collector.finish(walk))
+}
+
+/// The weights read so far: botlib's first-wins rule for duplicates and its limit of
+/// [`MAX_WEIGHTS`], with their warnings.
+#[derive(Default)]
+struct Collector {
+    config: WeightConfig,
+    /// Weights read, kept or not.
+    seen: usize,
+    /// Start offset of each kept weight, for "first definition (line N)".
+    starts: Vec<usize>,
+}
+
+impl Collector {
+    /// Adds the weight read at `offset`.
+    fn add(&mut self, walk: &mut Walk<'_>, offset: usize, weight: Weight) {
+        self.seen += 1;
+        if self.seen > MAX_WEIGHTS {
+            if self.seen == MAX_WEIGHTS + 1 {
                 walk.warn(
                     offset,
                     format!(
@@ -106,26 +128,36 @@ pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
                     ),
                 );
             }
-            continue;
+            return;
         }
-        if let Some(first) = config.find(&weight.name) {
+        if let Some(first) = self.config.find(&weight.name) {
             walk.warn(
                 offset,
                 format!(
                     "weight `{}` is defined again: the first definition (line {}) wins",
                     weight.name,
-                    TextDiagnostic::new(text, starts[first], String::new()).line
+                    TextDiagnostic::new(walk.text, self.starts[first], String::new()).line
                 ),
             );
-            continue;
+            return;
         }
-        starts.push(offset);
-        config.weights.push(weight);
+        self.starts.push(offset);
+        self.config.weights.push(weight);
     }
-    Ok(Parsed {
-        config,
-        warnings: walk.warnings,
-    })
+
+    /// The config and the walk's warnings.
+    fn finish(self, walk: Walk<'_>) -> Parsed {
+        Parsed {
+            config: self.config,
+            warnings: walk.warnings,
+        }
+    }
+}
+
+/// The value of a number's digits (canonical numbers are plain decimals; f64 first, as
+/// bot-script carries them).
+fn number_value(digits: &str) -> f32 {
+    digits.parse::<f64>().map_or(0.0, |v| v as f32)
 }
 
 /// Rejects brace nesting deeper than [`MAX_NESTING`] before pest recurses into it.
@@ -172,6 +204,22 @@ impl Walk<'_> {
             .push(TextDiagnostic::new(self.text, offset, message));
     }
 
+    /// The warning for a switch without `default` that ends at `end`.
+    fn no_default(&mut self, end: usize) {
+        self.warn(
+            end.saturating_sub(1),
+            "switch without default: `default: return 0;` appended".to_owned(),
+        );
+    }
+
+    /// The warning for a negative value (W2) starting at `offset`.
+    fn negative(&mut self, offset: usize, digits: &str) {
+        self.warn(
+            offset,
+            format!("negative value `-{digits}`: the sign is dropped, {digits} is kept"),
+        );
+    }
+
     fn error(&self, offset: usize, message: String) -> ParseError {
         ParseError(TextDiagnostic::new(self.text, offset, message))
     }
@@ -209,10 +257,7 @@ impl Walk<'_> {
             }
         }
         if !has_default {
-            self.warn(
-                end.saturating_sub(1),
-                "switch without default: `default: return 0;` appended".to_owned(),
-            );
+            self.no_default(end);
             cases.push(Case {
                 limit: Limit::Default,
                 node: Node::Leaf(Leaf::plain(0.0)),
@@ -300,12 +345,16 @@ impl Walk<'_> {
             match inner.as_rule() {
                 Rule::num => return Leaf::plain(self.num(inner)),
                 Rule::balance => {
-                    let values: Vec<f32> = inner
-                        .into_inner()
-                        .filter(|p| p.as_rule() == Rule::num)
-                        .map(|p| self.num(p))
-                        .collect();
-                    if let [weight, min, max] = values[..] {
+                    let mut values = [0.0f32; 3];
+                    let mut count = 0;
+                    for p in inner.into_inner().filter(|p| p.as_rule() == Rule::num) {
+                        if let Some(slot) = values.get_mut(count) {
+                            *slot = self.num(p);
+                        }
+                        count += 1;
+                    }
+                    if count == 3 {
+                        let [weight, min, max] = values;
                         return Leaf::balance(weight, min, max);
                     }
                 }
@@ -326,17 +375,13 @@ impl Walk<'_> {
                 Rule::minus => negative = true,
                 Rule::number => {
                     digits = inner.as_str();
-                    // Canonical numbers are plain decimals; f64 first as bot-script carries.
-                    value = digits.parse::<f64>().map_or(0.0, |v| v as f32);
+                    value = number_value(digits);
                 }
                 _ => {}
             }
         }
         if negative {
-            self.warn(
-                offset,
-                format!("negative value `-{digits}`: the sign is dropped, {digits} is kept"),
-            );
+            self.negative(offset, digits);
         }
         value
     }
@@ -614,6 +659,138 @@ mod tests {
             if let Err(error) = parse_canonical(&text) {
                 proptest::prop_assert!(!error.0.message.contains("not a weight config"));
             }
+        }
+    }
+
+    /// The hand-written path accepts what the pest path accepts, with the same result.
+    fn hand_agrees_with_pest(text: &str) -> Result<(), String> {
+        let hand = hand::parse(text);
+        match (&hand, parse_with_pest(text)) {
+            (Some(hand), Ok(pest)) if *hand == pest => Ok(()),
+            (None, Err(_)) => Ok(()),
+            (hand, pest) => Err(format!("{text:?}: hand {hand:?}, pest {pest:?}")),
+        }
+    }
+
+    #[test]
+    fn hand_path_agrees_on_edge_cases() {
+        for text in [
+            SAMPLE,
+            "",
+            " \t\n",
+            "weight \"x\" return 5 ;",
+            "weight\"x\"return 5;",
+            "weight \"x\" return - 5 ;",
+            "weight \"x\" return -\t5.25 ;",
+            "weight \"x\" return 5. ;",
+            "weight \"x\" return .5 ;",
+            "weight \"a\\\"b\" return 1 ;",
+            "weight \"a\\",
+            "weight \"x\" switch ( 1 ) { case1 : return 1 ; }",
+            "weight \"x\" switch ( 1 ) { case 1 : return 1 ; }",
+            "weight \"x\" switch ( 1 ) { case 1 : return 1 ; default : return 2 ; default : return 3 ; }",
+            "weight \"x\" switch ( 256 ) { default : return 1 ; }",
+            "weight \"x\" switch ( 1.0 ) { default : return 1 ; }",
+            "weight \"x\" switch ( 1 ) { case 2147483648 : return 1 ; }",
+            "weight \"x\" switch ( 1 ) { case 99999999999999999999 : return 1 ; }",
+            "weight \"x\" { switch ( 1 ) { default : { return balance ( 1 , - 2 , 3 ) ; } } }",
+            "weight \"x\" { return 1 ; } weight \"x\" return 2 ;",
+            "weightx \"x\" return 1 ;",
+            "weight \"x\" returnbalance ( 1 , 2 , 3 ) ;",
+            "weight \"x\" return balance ( 1 , 2 , 3 ) ; junk",
+            "weight \"x\" return 1 ;\u{b}\u{c}\r",
+        ] {
+            hand_agrees_with_pest(text).unwrap();
+        }
+        let many: String = (0..130)
+            .map(|i| format!("weight \"w{}\" return {i} ;\n", i % 100))
+            .collect();
+        hand_agrees_with_pest(&many).unwrap();
+    }
+
+    #[test]
+    fn hand_path_agrees_on_the_shared_bot_files() {
+        let botfiles = std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/botfiles"
+        ));
+        let Ok(sets) = std::fs::read_dir(&botfiles) else {
+            return;
+        };
+        let mut checked = 0;
+        for set in sets.flatten() {
+            let root = set.path().join("botfiles");
+            let Ok(bots) = std::fs::read_dir(root.join("bots")) else {
+                continue;
+            };
+            for bot in bots.flatten() {
+                let name = bot.file_name().to_string_lossy().into_owned();
+                if !(name.ends_with("_i.c") || name.ends_with("_w.c")) {
+                    continue;
+                }
+                let source = bot_script::DirSource::new(&root);
+                let Ok(stream) =
+                    bot_script::Preprocessor::new(source).preprocess_file(&format!("bots/{name}"))
+                else {
+                    continue;
+                };
+                hand_agrees_with_pest(&stream.canonical().text).unwrap();
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "only {checked} files checked");
+    }
+
+    const VOCABULARY: &[&str] = &[
+        "weight", "\"w\"", "\"v\"", "switch", "case", "default", "return", "balance", "(", ")",
+        "{", "}", ":", ";", ",", "-", "5", "12", "1.5", "300", "x", "\t", "\n", "",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn hand_and_pest_paths_agree_on_damaged_samples(cut in 0usize..200, drop in 0usize..60, keep in proptest::bool::ANY) {
+            let tokens: Vec<&str> = SAMPLE.split(' ').collect();
+            let text = if keep {
+                let i = drop % tokens.len();
+                tokens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
+            } else {
+                SAMPLE[..cut.min(SAMPLE.len())].to_owned()
+            };
+            let agreed = hand_agrees_with_pest(&text);
+            proptest::prop_assert!(agreed.is_ok(), "{:?}", agreed);
+        }
+
+        #[test]
+        fn hand_and_pest_paths_agree_on_token_soups(
+            picks in proptest::collection::vec(0usize..VOCABULARY.len(), 0..120),
+            glue in proptest::bool::ANY,
+        ) {
+            let words: Vec<&str> = picks.iter().map(|&i| VOCABULARY[i]).collect();
+            let text = words.join(if glue { "" } else { " " });
+            let agreed = hand_agrees_with_pest(&text);
+            proptest::prop_assert!(agreed.is_ok(), "{:?}", agreed);
+        }
+
+        #[test]
+        fn hand_and_pest_paths_agree_on_valid_structures(
+            picks in proptest::collection::vec(0usize..6, 1..40),
+        ) {
+            // Mostly valid configs: weights with switches, cases and balances.
+            let mut text = String::new();
+            for (n, &pick) in picks.iter().enumerate() {
+                let body = match pick {
+                    0 => format!("return {n} ;"),
+                    1 => format!("return balance ( {n} , - 1 , 2.5 ) ;"),
+                    2 => format!("switch ( {} ) {{ case {n} : return 1 ; default : return 2 ; }}", n % 300),
+                    3 => format!("{{ switch ( 3 ) {{ case {n} : {{ return - {n} ; }} }} }}"),
+                    4 => "switch ( 1 ) { default : switch ( 2 ) { case 5 : return 1.25 ; } }".to_owned(),
+                    _ => format!("switch ( 1 ) {{ case {n} : return 1 ; case {} : return 2 ; }}", n * 1000),
+                };
+                text.push_str(&format!("weight \"w{}\" {body}\n", n % 7));
+            }
+            let agreed = hand_agrees_with_pest(&text);
+            proptest::prop_assert!(agreed.is_ok(), "{:?}", agreed);
+            proptest::prop_assert!(parse_with_pest(&text).is_ok() || picks.contains(&2));
         }
     }
 
