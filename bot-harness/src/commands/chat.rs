@@ -89,9 +89,9 @@ impl From<GenderArg> for Gender {
     }
 }
 
-/// Arguments of `chat reply`.
+/// The bot that talks, in `chat reply` and `chat repl`.
 #[derive(Debug, Args)]
-pub(crate) struct ReplyArgs {
+pub(crate) struct BotArgs {
     /// The botfiles folder.
     #[arg(long)]
     botfiles: PathBuf,
@@ -101,12 +101,19 @@ pub(crate) struct ReplyArgs {
     /// The bot's gender.
     #[arg(long, value_enum, default_value_t = GenderArg::Male)]
     gender: GenderArg,
-    /// Who sent the message (variable 7 of the reply).
+    /// Who sends the messages (variable 7 of replies).
     #[arg(long, default_value = "player")]
     sender: String,
     /// Seed of the random choices (line, random strings, synonym variation).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// Arguments of `chat reply`.
+#[derive(Debug, Args)]
+pub(crate) struct ReplyArgs {
+    #[command(flatten)]
+    talk: BotArgs,
     /// The message.
     message: String,
     /// Print JSON instead of text.
@@ -117,21 +124,8 @@ pub(crate) struct ReplyArgs {
 /// Arguments of `chat repl`.
 #[derive(Debug, Args)]
 pub(crate) struct ReplArgs {
-    /// The botfiles folder.
-    #[arg(long)]
-    botfiles: PathBuf,
-    /// The bot's name.
-    #[arg(long)]
-    bot: String,
-    /// The bot's gender.
-    #[arg(long, value_enum, default_value_t = GenderArg::Male)]
-    gender: GenderArg,
-    /// Your name (variable 7 of replies).
-    #[arg(long, default_value = "player")]
-    sender: String,
-    /// Seed of the random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    talk: BotArgs,
 }
 
 pub(crate) fn run(command: &ChatCommand, out: &mut impl Write) -> Result<(), CliError> {
@@ -282,10 +276,10 @@ struct ReplyReport {
 }
 
 fn reply(args: &ReplyArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let data = load_needing(&args.botfiles, &[FileKind::ReplyChats])?;
-    let mut bot = ChatState::new(&data, &args.bot, args.gender.into());
-    let mut rng = SmallRng::seed_from_u64(args.seed);
-    let fired = bot.reply(&data, &args.message, &args.sender, 0.0, &mut rng);
+    let data = load_needing(&args.talk.botfiles, &[FileKind::ReplyChats])?;
+    let mut bot = ChatState::new(&data, &args.talk.bot, args.talk.gender.into());
+    let mut rng = SmallRng::seed_from_u64(args.talk.seed);
+    let fired = bot.reply(&data, &args.message, &args.talk.sender, 0.0, &mut rng);
     let report = match fired {
         None => ReplyReport {
             reply: None,
@@ -388,31 +382,31 @@ fn run_lint(args: &FolderArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn repl(args: &ReplArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), CliError> {
-    let data = load_needing(&args.botfiles, &[FileKind::ReplyChats])?;
-    let mut bot = ChatState::new(&data, &args.bot, args.gender.into());
-    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let data = load_needing(&args.talk.botfiles, &[FileKind::ReplyChats])?;
+    let mut bot = ChatState::new(&data, &args.talk.bot, args.talk.gender.into());
+    let mut rng = SmallRng::seed_from_u64(args.talk.seed);
     let start = std::time::Instant::now();
     writeln!(
         out,
         "Talking to {} ({} reply chats); an empty line ends.",
-        args.bot,
+        args.talk.bot,
         data.replies.len()
     )?;
     let mut line = String::new();
     loop {
-        write!(out, "{}> ", args.sender)?;
+        write!(out, "{}> ", args.talk.sender)?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 || line.trim().is_empty() {
             break;
         }
         let now = start.elapsed().as_secs_f32();
-        match bot.reply(&data, line.trim_end(), &args.sender, now, &mut rng) {
+        match bot.reply(&data, line.trim_end(), &args.talk.sender, now, &mut rng) {
             Some(reply) => match reply.message {
-                Ok(text) => writeln!(out, "{}: {text}", args.bot)?,
-                Err(e) => writeln!(out, "({} says nothing: {e})", args.bot)?,
+                Ok(text) => writeln!(out, "{}: {text}", args.talk.bot)?,
+                Err(e) => writeln!(out, "({} says nothing: {e})", args.talk.bot)?,
             },
-            None => writeln!(out, "({} does not reply)", args.bot)?,
+            None => writeln!(out, "({} does not reply)", args.talk.bot)?,
         }
     }
     Ok(())

@@ -1,10 +1,9 @@
 //! `bot-harness chat …` on the golden fixtures of `bot-chat` and on the shared bot data.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use crate::common::{run, run_json};
+use crate::common::{run, run_json, shared_botfiles};
 
 /// The golden botfiles folder of `bot-chat`'s tests.
 fn golden() -> String {
@@ -12,33 +11,6 @@ fn golden() -> String {
         "{}/../bot-chat/tests/fixtures/golden",
         env!("CARGO_MANIFEST_DIR")
     )
-}
-
-/// The shared bot-data folder, or `None` (after saying so) when absent and `REAL_DATA` is
-/// unset.
-fn shared_botfiles() -> Option<PathBuf> {
-    let root = match std::env::var_os("REAL_DATA") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"));
-            if !dir.is_dir() {
-                #[expect(
-                    clippy::print_stderr,
-                    reason = "tell the developer why a real-data test did nothing"
-                )]
-                {
-                    eprintln!(
-                        "skipped: real data not found (set REAL_DATA or put ../shared beside the workspace)"
-                    );
-                }
-                return None;
-            }
-            dir
-        }
-    };
-    let botfiles = root.join("botfiles");
-    assert!(botfiles.is_dir(), "{} is missing", botfiles.display());
-    Some(botfiles)
 }
 
 #[test]

@@ -27,10 +27,10 @@ pub(crate) fn harness_file(relative: &str) -> String {
     format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shared map folder: `$REAL_DATA/maps/openarena-lostlevels`, else `../shared/…` beside the
-/// workspace. `None` (after saying so) when the data is absent and `REAL_DATA` is unset; a
-/// `REAL_DATA` that names a missing folder fails the test.
-pub(crate) fn shared_maps() -> Option<PathBuf> {
+/// The folder `sub` of the shared real data: `$REAL_DATA/sub`, else `../shared/sub` beside
+/// the workspace. `None` (after saying so) when the data is absent and `REAL_DATA` is unset; a
+/// `REAL_DATA` that names a missing folder, or data without `sub`, fails the test.
+pub(crate) fn shared_data(sub: &str) -> Option<PathBuf> {
     let root = match std::env::var_os("REAL_DATA") {
         Some(dir) => {
             let dir = PathBuf::from(dir);
@@ -54,9 +54,19 @@ pub(crate) fn shared_maps() -> Option<PathBuf> {
             dir
         }
     };
-    let maps = root.join("maps/openarena-lostlevels");
-    assert!(maps.is_dir(), "{} is missing", maps.display());
-    Some(maps)
+    let folder = root.join(sub);
+    assert!(folder.is_dir(), "{} is missing", folder.display());
+    Some(folder)
+}
+
+/// The shared map folder `maps/openarena-lostlevels` ([`shared_data`]).
+pub(crate) fn shared_maps() -> Option<PathBuf> {
+    shared_data("maps/openarena-lostlevels")
+}
+
+/// The shared bot-data folder `botfiles` ([`shared_data`]).
+pub(crate) fn shared_botfiles() -> Option<PathBuf> {
+    shared_data("botfiles")
 }
 
 /// The nine shared maps.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{run, run_json};
+use crate::common::{run, run_json, shared_botfiles};
 
 /// A scratch botfiles folder for this test process.
 fn scratch(tag: &str) -> PathBuf {
@@ -170,36 +170,6 @@ fn check_reports_each_weight_file() {
     assert_eq!(files[2]["ok"], false);
     assert!(files[2]["error"].as_str().unwrap().contains("nothere.h"));
     std::fs::remove_dir_all(dir).ok();
-}
-
-/// The shared `botfiles` folder, or `None` (after saying so) when the data is absent.
-fn shared_botfiles() -> Option<PathBuf> {
-    if let Some(root) = std::env::var_os("REAL_DATA") {
-        let dir = PathBuf::from(&root).join("botfiles");
-        assert!(
-            dir.is_dir(),
-            "REAL_DATA={} does not contain botfiles/",
-            PathBuf::from(root).display()
-        );
-        return Some(dir);
-    }
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/botfiles"
-    ));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    #[expect(
-        clippy::print_stderr,
-        reason = "tell the developer why a real-data test did nothing"
-    )]
-    {
-        eprintln!(
-            "skipped: real data not found (set REAL_DATA or put ../shared beside the workspace)"
-        );
-    }
-    None
 }
 
 #[test]

@@ -642,17 +642,28 @@ mod tests {
         case 20 : { return balance ( 20 , 10.5 , 30 ) ; } default : switch ( 2 ) { \
         case 3 : return - 7 ; default : return 0 ; } } } weight \"b\" return 1 ;";
 
+    /// The sample damaged: token `drop` (modulo the count) left out when `keep`, else cut
+    /// short at byte `cut`.
+    fn damaged(cut: usize, drop: usize, keep: bool) -> String {
+        let tokens: Vec<&str> = SAMPLE.split(' ').collect();
+        if keep {
+            let i = drop % tokens.len();
+            tokens
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, t)| *t)
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            SAMPLE[..cut.min(SAMPLE.len())].to_owned()
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn fast_and_diagnostic_parsers_agree(cut in 0usize..200, drop in 0usize..60, keep in proptest::bool::ANY) {
-            // Damage the sample: drop one token, or cut it short.
-            let tokens: Vec<&str> = SAMPLE.split(' ').collect();
-            let text = if keep {
-                let i = drop % tokens.len();
-                tokens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
-            } else {
-                SAMPLE[..cut.min(SAMPLE.len())].to_owned()
-            };
+            let text = damaged(cut, drop, keep);
             let fast = WeightParser::parse(Rule::file, &text).is_ok();
             let diagnostic = DiagnosticParser::parse(DiagnosticRule::file, &text).is_ok();
             proptest::prop_assert_eq!(fast, diagnostic, "{}", text);
@@ -749,13 +760,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn hand_and_pest_paths_agree_on_damaged_samples(cut in 0usize..200, drop in 0usize..60, keep in proptest::bool::ANY) {
-            let tokens: Vec<&str> = SAMPLE.split(' ').collect();
-            let text = if keep {
-                let i = drop % tokens.len();
-                tokens.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
-            } else {
-                SAMPLE[..cut.min(SAMPLE.len())].to_owned()
-            };
+            let text = damaged(cut, drop, keep);
             let agreed = hand_agrees_with_pest(&text);
             proptest::prop_assert!(agreed.is_ok(), "{:?}", agreed);
         }
