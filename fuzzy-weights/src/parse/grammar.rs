@@ -1,25 +1,11 @@
-//! The pest parsers generated from `weights.pest`: a fast one whose punctuation is silent,
-//! and a diagnostic one, run only on failure, whose punctuation rules are named so that the
-//! error says which punctuation was expected.
+//! The pest parser generated from `weights.pest` with `punct.pest`. It runs only when the
+//! hand-written reader ([`super::hand`]) gave up, so it is tuned for errors, not speed: its
+//! punctuation rules are named, so that an error says which punctuation was expected.
 
-/// The fast parser.
-pub(super) mod fast {
-    use pest_derive::Parser;
+use pest_derive::Parser;
 
-    /// Parser for weight-config canonical text, punctuation silent.
-    #[derive(Parser)]
-    #[grammar = "parse/punct_silent.pest"]
-    #[grammar = "parse/weights.pest"]
-    pub(in crate::parse) struct WeightParser;
-}
-
-/// The diagnostic parser.
-pub(super) mod diagnostic {
-    use pest_derive::Parser;
-
-    /// Parser for weight-config canonical text, punctuation named.
-    #[derive(Parser)]
-    #[grammar = "parse/punct_named.pest"]
-    #[grammar = "parse/weights.pest"]
-    pub(in crate::parse) struct DiagnosticParser;
-}
+/// Parser for weight-config canonical text.
+#[derive(Parser)]
+#[grammar = "parse/punct.pest"]
+#[grammar = "parse/weights.pest"]
+pub(super) struct WeightParser;

@@ -13,8 +13,7 @@ use crate::model::{Case, Leaf, Limit, MAX_WEIGHTS, Node, Switch, Weight, WeightC
 mod grammar;
 mod hand;
 
-use grammar::diagnostic::{DiagnosticParser, Rule as DiagnosticRule};
-use grammar::fast::{Rule, WeightParser};
+use grammar::{Rule, WeightParser};
 
 /// Deepest brace nesting accepted (botlib's data nests 3 switches deep); bounds the recursion
 /// of parsing, evaluation and writing.
@@ -83,7 +82,8 @@ pub fn parse_canonical(text: &str) -> Result<Parsed, ParseError> {
 
 /// The pest path: the grammar decides, and any error comes from it (or from the walk).
 fn parse_with_pest(text: &str) -> Result<Parsed, ParseError> {
-    let mut pairs = WeightParser::parse(Rule::file, text).map_err(|_| diagnose(text))?;
+    let mut pairs =
+        WeightParser::parse(Rule::file, text).map_err(|error| syntax_error(text, &error))?;
     let mut walk = Walk {
         text,
         warnings: Vec::new(),
@@ -393,21 +393,8 @@ pub(crate) fn decode_string(literal: &str) -> String {
     String::from_utf8_lossy(&bot_script::decode_canonical_string(literal)).into_owned()
 }
 
-/// The syntax error of `text`, which the fast parser rejected: the diagnostic parser's.
-fn diagnose(text: &str) -> ParseError {
-    match DiagnosticParser::parse(DiagnosticRule::file, text) {
-        Err(error) => syntax_error(text, &error),
-        // Both parsers accept the same language; this cannot happen.
-        Ok(_) => ParseError(TextDiagnostic::new(
-            text,
-            0,
-            "the text is not a weight config".to_owned(),
-        )),
-    }
-}
-
 /// A pest error as "expected …, found …".
-fn syntax_error(text: &str, error: &pest::error::Error<DiagnosticRule>) -> ParseError {
+fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> ParseError {
     let offset = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
@@ -436,28 +423,25 @@ fn syntax_error(text: &str, error: &pest::error::Error<DiagnosticRule>) -> Parse
     ParseError(TextDiagnostic::new(text, offset, message))
 }
 
-fn describe_rule(rule: DiagnosticRule) -> &'static str {
+fn describe_rule(rule: Rule) -> &'static str {
     match rule {
-        DiagnosticRule::kw_weight | DiagnosticRule::weightdef => "`weight`",
-        DiagnosticRule::kw_switch | DiagnosticRule::switch_stmt => "`switch`",
-        DiagnosticRule::kw_case
-        | DiagnosticRule::kw_default
-        | DiagnosticRule::item
-        | DiagnosticRule::case_label => "`case` or `default`",
-        DiagnosticRule::kw_return | DiagnosticRule::return_stmt => "`return`",
-        DiagnosticRule::kw_balance | DiagnosticRule::balance => "`balance`",
-        DiagnosticRule::lbrace => "`{`",
-        DiagnosticRule::rbrace => "`}`",
-        DiagnosticRule::lparen => "`(`",
-        DiagnosticRule::rparen => "`)`",
-        DiagnosticRule::colon => "`:`",
-        DiagnosticRule::semi => "`;`",
-        DiagnosticRule::comma => "`,`",
-        DiagnosticRule::minus | DiagnosticRule::num | DiagnosticRule::number => "a number",
-        DiagnosticRule::string => "a string (the weight's name)",
-        DiagnosticRule::index => "an inventory index (an integer)",
-        DiagnosticRule::case_value => "a case value (an integer)",
-        DiagnosticRule::EOI => "end of file",
+        Rule::kw_weight | Rule::weightdef => "`weight`",
+        Rule::kw_switch | Rule::switch_stmt => "`switch`",
+        Rule::kw_case | Rule::kw_default | Rule::item | Rule::case_label => "`case` or `default`",
+        Rule::kw_return | Rule::return_stmt => "`return`",
+        Rule::kw_balance | Rule::balance => "`balance`",
+        Rule::lbrace => "`{`",
+        Rule::rbrace => "`}`",
+        Rule::lparen => "`(`",
+        Rule::rparen => "`)`",
+        Rule::colon => "`:`",
+        Rule::semi => "`;`",
+        Rule::comma => "`,`",
+        Rule::minus | Rule::num | Rule::number => "a number",
+        Rule::string => "a string (the weight's name)",
+        Rule::index => "an inventory index (an integer)",
+        Rule::case_value => "a case value (an integer)",
+        Rule::EOI => "end of file",
         _ => "a weight definition",
     }
 }

@@ -161,19 +161,6 @@ fn damaged(cut: usize, drop: usize, keep: bool) -> String {
     }
 }
 
-proptest::proptest! {
-    #[test]
-    fn fast_and_diagnostic_parsers_agree(cut in 0usize..200, drop in 0usize..60, keep in proptest::bool::ANY) {
-        let text = damaged(cut, drop, keep);
-        let fast = WeightParser::parse(Rule::file, &text).is_ok();
-        let diagnostic = DiagnosticParser::parse(DiagnosticRule::file, &text).is_ok();
-        proptest::prop_assert_eq!(fast, diagnostic, "{}", text);
-        if let Err(error) = parse_canonical(&text) {
-            proptest::prop_assert!(!error.0.message.contains("not a weight config"));
-        }
-    }
-}
-
 /// The hand-written path accepts what the pest path accepts, with the same result.
 fn hand_agrees_with_pest(text: &str) -> Result<(), String> {
     let hand = hand::parse(text);
