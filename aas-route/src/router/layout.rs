@@ -81,7 +81,8 @@ impl ClusterLayout {
 /// computes per exit in 20 contiguous bytes.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Exit {
-    /// The travel flags taking it and entering its target require (as [`Layout::enter`]).
+    /// The travel flags taking it and entering its target require (its type's and the
+    /// target's contents'), so the query tests both at once.
     pub(super) enter: TravelFlags,
     /// Its target area (tested for being disabled).
     pub(super) target: AreaId,
@@ -124,13 +125,8 @@ pub(super) struct Layout {
     pub(super) reaches: Vec<ReachInfo>,
     /// Per reachability: the travel flags its type (and team bits) require.
     pub(super) required: Vec<TravelFlags>,
-    /// Per reachability: the travel flags taking it and entering its target require (its
-    /// type's and the target's contents'), so the query tests both at once.
-    pub(super) enter: Vec<TravelFlags>,
     /// Per reachability: what the query's scan of a start's exits reads.
     pub(super) exits: Vec<Exit>,
-    /// Per area: the reachabilities leaving it.
-    pub(super) leaving: Vec<std::ops::Range<u32>>,
     /// Per area: everything a query reads about its start and goal, in one record.
     pub(super) areas: Vec<AreaQuery>,
     /// Per reachability: the clusters it is local to, with its local-state index there.
@@ -195,7 +191,7 @@ impl Layout {
             .iter()
             .map(|r| TravelFlags::for_travel_type(r.travel_type))
             .collect();
-        let enter = reaches
+        let enter: Vec<TravelFlags> = reaches
             .iter()
             .zip(&required)
             .map(|(r, &flags)| {
@@ -323,9 +319,7 @@ impl Layout {
         Self {
             reaches,
             required,
-            enter,
             exits,
-            leaving,
             areas,
             locals,
             routed_in,
@@ -338,9 +332,8 @@ impl Layout {
     pub(super) fn bytes(&self) -> usize {
         use std::mem::size_of;
         self.reaches.len() * size_of::<ReachInfo>()
-            + (self.required.len() + self.enter.len()) * size_of::<TravelFlags>()
+            + self.required.len() * size_of::<TravelFlags>()
             + self.exits.len() * size_of::<Exit>()
-            + self.leaving.len() * size_of::<std::ops::Range<u32>>()
             + self.areas.len() * size_of::<AreaQuery>()
             + (self.locals.len() + self.routed_in.len()) * size_of::<TwoSlots>()
             + self
