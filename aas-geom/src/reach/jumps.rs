@@ -15,8 +15,10 @@ use crate::world::AreaId;
 const START_BACK: f32 = 1.0;
 /// Closest-point distances within this of the least are ties (units).
 const TIE: f32 = 0.5;
-/// Floors closer than this are neighbours, not a gap (units).
-const MIN_DISTANCE: f32 = 4.0;
+/// Floors closer than this are neighbours, not a gap (units); a gap wider than this between
+/// them (a slot as wide as the standing box or slightly wider) is checked by dropping a box
+/// into it.
+const MIN_DISTANCE: f32 = 0.5;
 /// A jump shorter than this is not worth one (units).
 const MIN_JUMP_DISTANCE: f32 = 10.0;
 /// A gap at most this wide and [`LEVEL`] is run across (units).
@@ -82,7 +84,9 @@ impl ReachContext<'_> {
     /// The rules: the closest points P1, P2 of the two floors' edges must be more than
     /// [`MIN_DISTANCE`] and less than `max_jump_distance` apart horizontally, with A2's floor no
     /// higher than a jump's apex; a box dropped just past P1 (towards P2) and just before P2
-    /// must both fall deeper than a barrier (there is a gap). Then:
+    /// must both fall deeper than a barrier (there is a gap), and one dropped halfway must not
+    /// find ground within a barrier (two slots with a floor between them are not one gap: the
+    /// floor's area connects them). Then:
     ///
     /// - a short (≤ [`SHORT_GAP`]) nearly level (|dz| < [`LEVEL`]) gap is run across: walk off
     ///   ledge at running speed;
@@ -157,12 +161,20 @@ impl ReachContext<'_> {
         };
         if !self.falls_deeper_than_barrier(p1 + direction)
             || !self.falls_deeper_than_barrier(p2 - direction)
+            || self.ground_midway(p1, p2)
         {
             return None;
         }
         // Start a unit back from the edge, on the floor, where the first frame finds the ground.
         let start = p1 - direction * START_BACK;
-        let landing = self.predicted_landing(start, direction, speed, kind == TravelType::Jump)?;
+        let run_across = (kind == TravelType::WalkOffLedge && distance <= SHORT_GAP).then_some(a2);
+        let landing = self.predicted_landing(
+            start,
+            direction,
+            speed,
+            kind == TravelType::Jump,
+            run_across,
+        )?;
         let look_back = landing + Vec3::Z - direction * LOOK_BACK;
         let lands_in_target = self.world.point_area(landing + Vec3::Z * 0.25) == Some(a2)
             || self
@@ -209,16 +221,30 @@ impl ReachContext<'_> {
         hazardous || start.z - trace.end.z > physics.reach_max_barrier
     }
 
+    /// Whether a box dropped halfway between `p1` and `p2` lands on ground it could stand on
+    /// within a barrier's height: the gap is then two narrow slits with floor between them,
+    /// which the areas on that floor already connect, not one gap to jump.
+    fn ground_midway(&self, p1: Vec3, p2: Vec3) -> bool {
+        let start = p1.lerp(p2, 0.5).with_z(p1.z.max(p2.z)) + Vec3::Z * 0.125;
+        let trace = self
+            .world
+            .trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
+        !trace.start_solid && !self.falls_deeper_than_barrier(start - Vec3::Z * 0.125)
+    }
+
     /// Where a player starting on the ground at `start` with horizontal velocity `direction ×
     /// speed`, moving along `direction` (jumping in the first frame when `jump`), comes down:
     /// the end point of the prediction when it lands or enters water, `None` when it enters
     /// lava or slime, is hurt on landing, or is still flying after [`MAX_FLIGHT`] seconds.
-    pub(crate) fn predicted_landing(
+    /// Running across a slot barely wider than the player may not leave the ground at all:
+    /// with `run_across`, stepping into that area also ends the prediction there.
+    fn predicted_landing(
         &self,
         start: Vec3,
         direction: Vec3,
         speed: f32,
         jump: bool,
+        run_across: Option<AreaId>,
     ) -> Option<Vec3> {
         let mut state = PlayerState::standing_at(start + Vec3::Z * 0.125);
         state.velocity = direction * speed;
@@ -228,7 +254,10 @@ impl ReachContext<'_> {
             jump: false,
             crouch: false,
         };
-        let stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::LANDING);
+        let mut stop = StopConditions::time_limit(MAX_FLIGHT).or(StopEvents::LANDING);
+        if let Some(area) = run_across {
+            stop = stop.or_enter(area);
+        }
         let prediction = self.physics.predict(
             &state,
             |frame, _| {
@@ -241,7 +270,9 @@ impl ReachContext<'_> {
             &stop,
         );
         match prediction.stop {
-            StopReason::HitGround | StopReason::EnteredWater => Some(prediction.end()?.origin),
+            StopReason::HitGround | StopReason::EnteredWater | StopReason::EnteredArea(_) => {
+                Some(prediction.end()?.origin)
+            }
             _ => None,
         }
     }

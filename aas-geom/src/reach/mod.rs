@@ -14,13 +14,13 @@
 //! | barrier jump | the same, A2 up to `reach_max_barrier` higher | 100 |
 //! | walk off ledge | the same with A2 lower, or a box dropped past a floor edge lands in A2 (`ledges.rs`), or a gap crossed without jumping (`jumps.rs`) | 70 + height × 50 / gravity, + fall damage |
 //! | water jump | A1's liquid-surface edge and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
-//! | jump | the closest floor points across a gap (both ends drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
+//! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
 //! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
 //! | jump pad | the pad's areas → where the physics lands a player launched by the pad | 250 |
 //! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
 //! | bobbing platform | floors around a `func_bobbing` at one extreme ↔ the other | 300 |
-//! | rocket jump | from area centres towards floors of areas holding valuable items, predicted (`rocket_jumps.rs`) | 500 |
+//! | rocket jump | from area centres towards floors of areas holding valuable items, predicted; starts towards one area at least `rocket_jump_spacing` apart (`rocket_jumps.rs`) | 500 |
 //!
 //! Areas are processed in parallel (each area's outgoing list depends only on the world), and
 //! the result is deterministic: the lists are built in a fixed order per area.
@@ -71,6 +71,11 @@ pub struct ReachSettings {
     /// The item classes worth a rocket jump (compared ignoring ASCII case): areas holding one
     /// are rocket-jump targets.
     pub rocket_jump_items: Vec<String>,
+    /// Rocket jumps towards one area start at least this far apart (units): of rocket jumps
+    /// starting closer to each other, only the shortest is kept, since a player a few steps
+    /// from a start can walk there first. The thesis keeps rocket jumps few so that routing
+    /// stays fast. The default 128 is 0.4 s of running; 0 keeps them all.
+    pub rocket_jump_spacing: f32,
 }
 
 /// The default [`ReachSettings::rocket_jump_items`]: the strong weapons, armours, the mega
@@ -99,6 +104,7 @@ impl Default for ReachSettings {
             rocket_jumps: true,
             rocket_jump_velocity: 700.0,
             rocket_jump_items: ROCKET_JUMP_ITEMS.iter().map(|&s| s.to_owned()).collect(),
+            rocket_jump_spacing: 128.0,
         }
     }
 }
@@ -272,12 +278,16 @@ pub fn compute_reachabilities(
             .into_par_iter()
             .map(|i| context.rocket_jump_reachabilities(area_id(i), &items))
             .collect();
-        for (list, jumps) in lists.iter_mut().zip(rocket) {
+        let mut candidates: Vec<(AreaId, Reachability)> = Vec::new();
+        for (i, jumps) in rocket.into_iter().enumerate() {
             for jump in jumps {
-                if !list.iter().any(|r| r.target == jump.target) {
-                    list.push(jump);
+                if !lists[i].iter().any(|r| r.target == jump.target) {
+                    candidates.push((area_id(i), jump));
                 }
             }
+        }
+        for (area, jump) in rocket_jumps::spread_out(candidates, settings.rocket_jump_spacing) {
+            lists[area.index()].push(jump);
         }
     }
     lists

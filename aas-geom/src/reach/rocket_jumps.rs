@@ -9,6 +9,12 @@
 //! towards it. The movement is predicted; the reachability is kept (once per target area) when
 //! the player lands in the target area without being hurt or entering a liquid, or touches a
 //! jump pad on the way.
+//!
+//! An item's area is found by dropping its origin to the floor (see [`ITEM_LIFTS`] for items
+//! under low ceilings). Of the rocket jumps towards one area, those starting within
+//! [`rocket_jump_spacing`](super::ReachSettings::rocket_jump_spacing) of a shorter one are
+//! dropped ([`spread_out`]): a player that close to a start walks there first, and the thesis
+//! keeps rocket jumps few so that routing stays fast.
 
 use glam::Vec3;
 
@@ -23,8 +29,11 @@ use crate::world::AreaId;
 const MIN_RISE: f32 = 64.0;
 /// The horizontal speed of a rocket jump stays below this (units per second).
 const MAX_SPEED: f32 = 300.0;
-/// Item origins may sit this far inside a floor; they are lifted before being dropped.
-const ITEM_LIFT: f32 = 16.0;
+/// Where an item's area is looked for: the item's origin raised by each of these in turn
+/// (units) is dropped to the floor, the first not inside solid counting. Item origins may sit
+/// up to 16 units inside a floor; under a low ceiling the player touching the item stands
+/// lower, its box reaching 32 units above its origin.
+const ITEM_LIFTS: [f32; 4] = [16.0, 0.0, -16.0, -32.0];
 /// How long a rocket jump is followed (seconds).
 const MAX_FLIGHT: f32 = 4.0;
 
@@ -39,7 +48,10 @@ impl ReachContext<'_> {
                 .any(|wanted| wanted.eq_ignore_ascii_case(class))
         };
         for item in entities.items.iter().filter(|item| worth(&item.classname)) {
-            let Some(rest) = self.drop_to_floor(item.origin + Vec3::Z * ITEM_LIFT) else {
+            let Some(rest) = ITEM_LIFTS
+                .iter()
+                .find_map(|&lift| self.drop_to_floor(item.origin + Vec3::Z * lift))
+            else {
                 continue;
             };
             let Some(area) = self.floor_area(rest) else {
@@ -141,5 +153,84 @@ impl ReachContext<'_> {
                 .is_some_and(|end| self.floor_area(end.origin) == Some(target)),
             _ => false,
         }
+    }
+}
+
+/// Thins `candidates` (source area, rocket jump) so that the rocket jumps towards each target
+/// start at least `spacing` apart: per target, the shortest jumps (horizontally; then by source
+/// area) are kept first. The result is in source-area order, then candidate order.
+pub(crate) fn spread_out(
+    candidates: Vec<(AreaId, Reachability)>,
+    spacing: f32,
+) -> Vec<(AreaId, Reachability)> {
+    let length = |r: &Reachability| (r.end - r.start).truncate().length();
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ra, rb) = (&candidates[a].1, &candidates[b].1);
+        ra.target
+            .cmp(&rb.target)
+            .then(length(ra).total_cmp(&length(rb)))
+            .then(candidates[a].0.cmp(&candidates[b].0))
+    });
+    let mut kept = vec![false; candidates.len()];
+    for (position, &index) in order.iter().enumerate() {
+        let jump = &candidates[index].1;
+        let crowded = order[..position].iter().any(|&other| {
+            kept[other]
+                && candidates[other].1.target == jump.target
+                && candidates[other].1.start.distance(jump.start) < spacing
+        });
+        kept[index] = !crowded;
+    }
+    candidates
+        .into_iter()
+        .zip(kept)
+        .filter_map(|(candidate, keep)| keep.then_some(candidate))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec3;
+
+    use super::spread_out;
+    use crate::format::aas_q3::TravelType;
+    use crate::world::{AreaId, Reachability};
+
+    fn jump(from: Vec3, target: u32, to: Vec3) -> Reachability {
+        Reachability {
+            target: AreaId(target),
+            face_num: 0,
+            edge_num: 0,
+            start: from,
+            end: to,
+            travel_type: TravelType::RocketJump as i32,
+            travel_time: 500,
+        }
+    }
+
+    #[test]
+    fn jumps_starting_close_together_keep_the_shortest() {
+        let ledge = Vec3::new(0.0, 0.0, 160.0);
+        let other = Vec3::new(1000.0, 0.0, 160.0);
+        let candidates = vec![
+            // Three starts within 128 units of each other towards area 7: the one nearest the
+            // ledge stays.
+            (AreaId(1), jump(Vec3::new(300.0, 0.0, 0.0), 7, ledge)),
+            (AreaId(2), jump(Vec3::new(250.0, 50.0, 0.0), 7, ledge)),
+            (AreaId(3), jump(Vec3::new(300.0, -40.0, 0.0), 7, ledge)),
+            // Far from them: stays.
+            (AreaId(4), jump(Vec3::new(-300.0, 0.0, 0.0), 7, ledge)),
+            // Another target: spaced on its own.
+            (AreaId(1), jump(Vec3::new(300.0, 0.0, 0.0), 9, other)),
+            (AreaId(2), jump(Vec3::new(250.0, 50.0, 0.0), 9, other)),
+        ];
+        let kept: Vec<(u32, u32)> = spread_out(candidates.clone(), 128.0)
+            .iter()
+            .map(|(area, r)| (area.0, r.target.0))
+            .collect();
+        assert_eq!(kept, vec![(2, 7), (4, 7), (1, 9)]);
+        // Spacing 0 keeps every candidate, in order.
+        assert_eq!(spread_out(candidates.clone(), 0.0), candidates);
     }
 }

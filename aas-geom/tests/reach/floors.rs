@@ -229,6 +229,44 @@ fn a_gap_wider_than_a_running_jump_has_no_jump() {
     }
 }
 
+/// A room like [`gap_room`] whose floor is cut by two 32-unit slots (x −48..−16 and 16..48)
+/// with a 32-unit slab between them, over a pit 128 units deep: a grating. In the AAS world
+/// each slot is a 2-unit slit.
+fn grating_room() -> TestMap {
+    let floor =
+        |x0: f32, x1: f32| Block::solid(Vec3::new(x0, -128.0, -128.0), Vec3::new(x1, 128.0, 0.0));
+    let text = room_map(
+        Vec3::new(-384.0, -128.0, -128.0),
+        Vec3::new(384.0, 128.0, 256.0),
+        &[floor(-384.0, -48.0), floor(-16.0, 16.0), floor(48.0, 384.0)],
+        Vec3::new(-300.0, 0.0, 32.0),
+        "",
+    );
+    TestMap::from_text("grating_room", text.as_bytes())
+}
+
+/// Each slot of the grating is run across (a walk off a ledge onto the slab or the far floor,
+/// carried out without falling in), and nothing jumps over the slab from floor to floor: with
+/// ground halfway, the slits are not one gap.
+#[test]
+fn slots_of_a_grating_are_run_across_and_not_jumped() {
+    let map = grating_room();
+    let physics = map.physics();
+    let at = |x: f32| map.floor_area(Vec3::new(x, 0.0, 24.0));
+    let (west, slab, east) = (at(-300.0), at(0.0), at(300.0));
+    assert!(west != slab && slab != east && west != east);
+    for (from, to) in [(west, slab), (slab, west), (slab, east), (east, slab)] {
+        let reach = map.reach(from, to, TravelType::WalkOffLedge);
+        let outcome = executes(&physics, &map.name, from, &reach);
+        assert!(
+            outcome.trajectory().all(|s| s.origin.z > 0.0),
+            "never falls into the pit"
+        );
+    }
+    let jumps = map.reaches_of_kind(TravelType::Jump);
+    assert!(jumps.is_empty(), "{jumps:?}");
+}
+
 /// Crouch reachabilities into the crouch-only tunnel from both halves and out of it to both,
 /// each crouched through (standing, the player cannot get in); nothing else joins the halves.
 #[test]
