@@ -199,16 +199,30 @@ impl ReachContext<'_> {
     /// Whether a standing box dropped at `point` falls more than a barrier's height before it
     /// finds ground it could stand on (lava and slime do not count as ground).
     fn falls_deeper_than_barrier(&self, point: Vec3) -> bool {
+        self.drop_below(point) == Some(true)
+    }
+
+    /// Whether a box dropped halfway between `p1` and `p2` lands on ground it could stand on
+    /// within a barrier's height: the gap is then two narrow slits with floor between them,
+    /// which the areas on that floor already connect, not one gap to jump.
+    fn ground_midway(&self, p1: Vec3, p2: Vec3) -> bool {
+        self.drop_below(p1.lerp(p2, 0.5).with_z(p1.z.max(p2.z))) == Some(false)
+    }
+
+    /// A standing box dropped at `point`: `Some(true)` when it falls more than a barrier's
+    /// height before it finds ground it could stand on (lava and slime do not count as
+    /// ground), `Some(false)` when it finds such ground, `None` when `point` is in solid.
+    fn drop_below(&self, point: Vec3) -> Option<bool> {
         let physics = &self.settings.physics;
         let start = point + Vec3::Z * 0.125;
         let trace = self
             .world
             .trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
         if trace.start_solid {
-            return false;
+            return None;
         }
         if trace.fraction >= 1.0 || trace.normal.z < physics.max_steepness {
-            return true;
+            return Some(true);
         }
         let hazardous = trace
             .area
@@ -218,18 +232,7 @@ impl ReachContext<'_> {
                     .contents
                     .intersects(AreaContents::LAVA | AreaContents::SLIME)
             });
-        hazardous || start.z - trace.end.z > physics.reach_max_barrier
-    }
-
-    /// Whether a box dropped halfway between `p1` and `p2` lands on ground it could stand on
-    /// within a barrier's height: the gap is then two narrow slits with floor between them,
-    /// which the areas on that floor already connect, not one gap to jump.
-    fn ground_midway(&self, p1: Vec3, p2: Vec3) -> bool {
-        let start = p1.lerp(p2, 0.5).with_z(p1.z.max(p2.z)) + Vec3::Z * 0.125;
-        let trace = self
-            .world
-            .trace(start, start - Vec3::Z * GAP_PROBE, PresenceType::NORMAL);
-        !trace.start_solid && !self.falls_deeper_than_barrier(start - Vec3::Z * 0.125)
+        Some(hazardous || start.z - trace.end.z > physics.reach_max_barrier)
     }
 
     /// Where a player starting on the ground at `start` with horizontal velocity `direction ×
