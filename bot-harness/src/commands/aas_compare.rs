@@ -13,6 +13,11 @@
 //! and neither does a grounded area of OURS that is thinner than a unit (a floor slab under
 //! an air area that a nearly level plane cut off).
 //!
+//! **Reverse coverage** (`"reverse_coverage"`): the same measure the other way round — OURS's
+//! standing points (centres of its grounded areas with reachabilities, and the entity origins
+//! placed in OURS) tested against REF's grounded areas — so that ground OURS invents where REF
+//! has none shows. `aas compare REF OURS` gives the same number as its `"coverage"`.
+//!
 //! **Clusters** (`"ours_clusters"`, `"ref_clusters"`, `"ours_portals"`, `"ref_portals"`:
 //! real ones, the index-0 dummies not counted) and the full-cache memory model of each
 //! stored clustering (`"ours_cluster_memory_bytes"`, `"ref_cluster_memory_bytes"`).
@@ -23,15 +28,18 @@
 //! **Route agreement** (`"route_agreement"`, see [`crate::route_agreement`] for the cost model
 //! and the fields): routes between the entity standing points, each located in REF by the
 //! area of the dropped point and in OURS by the first of the dropped point and 0.5 and 1 unit
-//! above it that lies in an area (any area; points without an area in both files are left
-//! out).
+//! above it that lies in an area (any area). A point without an area in REF is left out; a
+//! point without an area in OURS stays in, unroutable there (`"unplaced_in_ours"` counts them).
+//! For the pairs REF routes and OURS does not, `"unroutable"` names the REF reachabilities
+//! through which REF's route leaves the region OURS reaches, by travel type and one by one
+//! (see [`crate::route_agreement::MissingLinks`]).
 
 use std::io::Write;
 use std::path::Path;
 
 use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
 use aas_geom::format::{ReadOptions, load_brush_world};
-use aas_geom::world::AasWorld;
+use aas_geom::world::{AasWorld, AreaId};
 use aas_route::Clustering;
 use glam::Vec3;
 use serde::Serialize;
@@ -83,6 +91,16 @@ struct CompareReport {
     unplaced_entities: usize,
     /// Up to 20 uncovered standing points, for inspection.
     uncovered: Vec<[f32; 3]>,
+    /// The same measure the other way round: the fraction of OURS's standing points (centres
+    /// of its grounded areas with reachabilities, and the entity origins placed in OURS) that
+    /// lie in a grounded area of REF — whether OURS stands only where REF has ground.
+    reverse_coverage: f64,
+    /// OURS's standing points.
+    reverse_standing_points: usize,
+    /// Of which covered by REF.
+    reverse_covered_points: usize,
+    /// Up to 20 of OURS's standing points that REF does not cover.
+    reverse_uncovered: Vec<[f32; 3]>,
     /// Real clusters of OURS.
     ours_clusters: usize,
     /// Real clusters of REF.
@@ -136,10 +154,16 @@ fn text_layout(report: Value) -> Value {
 fn endpoint(ours: &AasWorld, reference: &AasWorld, point: Vec3) -> Option<Endpoint> {
     Some(Endpoint {
         reference: reference.point_area(point)?,
-        ours: COVERAGE_HEIGHTS
-            .iter()
-            .find_map(|&dz| ours.point_area(point + Vec3::Z * dz))?,
+        ours: locate(ours, point),
     })
+}
+
+/// The area of the first of the [`COVERAGE_HEIGHTS`] above `point` that lies in an area of
+/// `world`.
+fn locate(world: &AasWorld, point: Vec3) -> Option<AreaId> {
+    COVERAGE_HEIGHTS
+        .iter()
+        .find_map(|&dz| world.point_area(point + Vec3::Z * dz))
 }
 
 fn fits_standing(world: &AasWorld, point: Vec3) -> bool {
@@ -178,6 +202,86 @@ fn is_standing_entity(classname: &str) -> bool {
         || class.starts_with(STANDING_TEAM_PREFIX)
 }
 
+/// Standing points of one world and how many of them another world covers.
+struct Coverage {
+    /// Area centres dropped onto their floor.
+    area_points: Vec<Vec3>,
+    /// Entity origins moved out of solid and dropped onto their floor.
+    entity_points: Vec<Vec3>,
+    /// Entities that could not be placed.
+    unplaced_entities: usize,
+    /// Standing points not in a grounded area of the covering world.
+    uncovered: Vec<Vec3>,
+}
+
+impl Coverage {
+    /// The standing points of `of` (the centres of its grounded areas with reachabilities and
+    /// the `origins` placed in it) tested against the grounded areas of `by`.
+    fn measure(of: &AasWorld, by: &AasWorld, origins: &[Vec3]) -> Self {
+        let area_points: Vec<Vec3> = of
+            .areas
+            .iter()
+            .filter(|area| {
+                area.flags.contains(AreaFlags::GROUNDED) && !area.reachabilities.is_empty()
+            })
+            .filter_map(|area| drop_to_floor(of, area.center))
+            .collect();
+        let mut unplaced_entities = 0;
+        let mut entity_points = Vec::new();
+        for &origin in origins {
+            match out_of_solid(of, origin).and_then(|p| drop_to_floor(of, p)) {
+                Some(point) => entity_points.push(point),
+                None => unplaced_entities += 1,
+            }
+        }
+        let covered = |point: Vec3| {
+            COVERAGE_HEIGHTS.iter().any(|&dz| {
+                by.point_area(point + Vec3::Z * dz)
+                    .is_some_and(|a| by.areas[a.index()].flags.contains(AreaFlags::GROUNDED))
+            })
+        };
+        let uncovered = area_points
+            .iter()
+            .chain(&entity_points)
+            .copied()
+            .filter(|&p| !covered(p))
+            .collect();
+        Self {
+            area_points,
+            entity_points,
+            unplaced_entities,
+            uncovered,
+        }
+    }
+
+    fn standing_points(&self) -> usize {
+        self.area_points.len() + self.entity_points.len()
+    }
+
+    fn covered_points(&self) -> usize {
+        self.standing_points() - self.uncovered.len()
+    }
+
+    /// The covered fraction (0 without points).
+    fn fraction(&self) -> f64 {
+        ratio(self.covered_points(), self.standing_points())
+    }
+
+    /// At most [`LISTED_MISSES`] uncovered points.
+    fn listed_misses(&self) -> Vec<[f32; 3]> {
+        self.uncovered
+            .iter()
+            .take(LISTED_MISSES)
+            .map(Vec3::to_array)
+            .collect()
+    }
+}
+
+/// `a / b`, 0 when `b` is 0.
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
 pub(super) fn run(
     ours: &Path,
     reference: &Path,
@@ -189,66 +293,35 @@ pub(super) fn run(
     let ref_world = read_world(reference)?;
     let map = load_brush_world(bsp, &ReadOptions::default())?;
 
-    let area_points: Vec<Vec3> = ref_world
-        .areas
-        .iter()
-        .filter(|area| area.flags.contains(AreaFlags::GROUNDED) && !area.reachabilities.is_empty())
-        .filter_map(|area| drop_to_floor(&ref_world, area.center))
-        .collect();
-    let mut unplaced_entities = 0;
-    let mut entity_points = Vec::new();
-    for entity in map
+    let origins: Vec<Vec3> = map
         .entities
         .iter()
         .filter(|e| is_standing_entity(e.classname()))
-    {
-        let Some(origin) = entity.origin() else {
-            continue;
-        };
-        let origin = origin.as_vec3();
-        match out_of_solid(&ref_world, origin).and_then(|p| drop_to_floor(&ref_world, p)) {
-            Some(point) => entity_points.push(point),
-            None => unplaced_entities += 1,
-        }
-    }
-    let covered_by_ours = |point: Vec3| {
-        COVERAGE_HEIGHTS.iter().any(|&dz| {
-            ours_world
-                .point_area(point + Vec3::Z * dz)
-                .is_some_and(|a| {
-                    ours_world.areas[a.index()]
-                        .flags
-                        .contains(AreaFlags::GROUNDED)
-                })
-        })
-    };
-    let standing: Vec<Vec3> = area_points.iter().chain(&entity_points).copied().collect();
-    let uncovered: Vec<Vec3> = standing
-        .iter()
-        .copied()
-        .filter(|&p| !covered_by_ours(p))
+        .filter_map(aas_geom::Entity::origin)
+        .map(|origin| origin.as_vec3())
         .collect();
-    let covered_points = standing.len() - uncovered.len();
-    let endpoints: Vec<Endpoint> = entity_points
+    let coverage = Coverage::measure(&ref_world, &ours_world, &origins);
+    let reverse = Coverage::measure(&ours_world, &ref_world, &origins);
+    let endpoints: Vec<Endpoint> = coverage
+        .entity_points
         .iter()
         .filter_map(|&p| endpoint(&ours_world, &ref_world, p))
         .collect();
-    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let report = CompareReport {
         ours_areas: ours_world.areas.len(),
         ref_areas: ref_world.areas.len(),
         area_ratio: ratio(ours_world.areas.len(), ref_world.areas.len()),
-        coverage: ratio(covered_points, standing.len()),
-        standing_points: standing.len(),
-        area_points: area_points.len(),
-        entity_points: entity_points.len(),
-        covered_points,
-        unplaced_entities,
-        uncovered: uncovered
-            .iter()
-            .take(LISTED_MISSES)
-            .map(Vec3::to_array)
-            .collect(),
+        coverage: coverage.fraction(),
+        standing_points: coverage.standing_points(),
+        area_points: coverage.area_points.len(),
+        entity_points: coverage.entity_points.len(),
+        covered_points: coverage.covered_points(),
+        unplaced_entities: coverage.unplaced_entities,
+        uncovered: coverage.listed_misses(),
+        reverse_coverage: reverse.fraction(),
+        reverse_standing_points: reverse.standing_points(),
+        reverse_covered_points: reverse.covered_points(),
+        reverse_uncovered: reverse.listed_misses(),
         ours_clusters: ours_world.clusters.len(),
         ref_clusters: ref_world.clusters.len(),
         ours_portals: ours_world.portals.len(),
@@ -258,7 +331,9 @@ pub(super) fn run(
         ref_cluster_memory_bytes: Clustering::from_world(&ref_world).memory_model_bytes(&ref_world),
         ours_reach_by_type: reach_by_type(&world_counts(&ours_world)),
         ref_reach_by_type: reach_by_type(&world_counts(&ref_world)),
-        route_agreement: route_agreement(&ours_world, &ref_world, &endpoints),
+        route_agreement: route_agreement(&ours_world, &ref_world, &endpoints, |point| {
+            locate(&ours_world, point)
+        }),
     };
     let report = serde_json::to_value(&report)?;
     let report = if json { report } else { text_layout(report) };

@@ -2,8 +2,9 @@
 //! both, and how do their travel times compare? (`"route_agreement"` of `aas compare`.)
 //!
 //! # Points and pairs
-//! The caller supplies [`Endpoint`]s: points that lie in an area of both worlds (for
-//! `aas compare`, the item, weapon, ammo, holdable, flag and spawn points). The ordered pairs
+//! The caller supplies [`Endpoint`]s: points that lie in an area of REF, and of OURS when OURS
+//! can place them (for `aas compare`, the item, weapon, ammo, holdable, flag and spawn points);
+//! a point OURS cannot place makes every pair with it unroutable in OURS. The ordered pairs
 //! `(i, j)`, `i ≠ j`, of endpoints are evaluated, at most [`MAX_PAIRS`] of them: when there are
 //! more, an even stride over the pairs numbered row by row picks them (see [`pairs`]); the
 //! sample depends only on the number of endpoints, so it is deterministic.
@@ -34,6 +35,7 @@
 //! # Numbers
 //! See [`RouteAgreement`]. Travel times are in hundredths of a second, as in the file.
 
+mod missing_links;
 mod pairs;
 mod quantile;
 mod router;
@@ -45,20 +47,22 @@ mod test_world;
 use std::collections::BTreeMap;
 
 use aas_geom::world::{AasWorld, AreaId};
+use glam::Vec3;
 use serde::Serialize;
 
+pub(crate) use self::missing_links::MissingLinks;
 use self::pairs::{candidate_pairs, sample_pairs};
 use self::quantile::quantile;
-pub(crate) use self::router::Router;
+pub(crate) use self::router::{RouteTree, Router};
 
 /// At most this many ordered pairs are evaluated.
 pub(crate) const MAX_PAIRS: usize = 3000;
 
-/// A point located in both worlds.
+/// A point located in REF, and in OURS when OURS has an area there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Endpoint {
-    /// Its area in OURS.
-    pub(crate) ours: AreaId,
+    /// Its area in OURS (`None`: OURS cannot place the point, so no route reaches it there).
+    pub(crate) ours: Option<AreaId>,
     /// Its area in REF.
     pub(crate) reference: AreaId,
 }
@@ -88,8 +92,10 @@ impl TimeRatio {
 /// The `"route_agreement"` report (field names are a stable contract).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct RouteAgreement {
-    /// Endpoints: points with an area in both worlds.
+    /// Endpoints: points with an area in REF.
     pub(crate) points: usize,
+    /// Endpoints without an area in OURS: every pair with one of them is unroutable in OURS.
+    pub(crate) unplaced_in_ours: usize,
     /// Ordered pairs of distinct endpoints, before sampling: `points × (points − 1)`.
     pub(crate) candidate_pairs: u64,
     /// Pairs evaluated (all candidates, or [`MAX_PAIRS`] of them).
@@ -106,12 +112,16 @@ pub(crate) struct RouteAgreement {
     pub(crate) time_ratio: Option<TimeRatio>,
     /// How many pairs `time_ratio` is taken over.
     pub(crate) time_ratio_pairs: usize,
+    /// Why the pairs routable in REF but not in OURS are not: the REF links that leave the
+    /// region OURS reaches.
+    pub(crate) unroutable: MissingLinks,
 }
 
-/// Travel times of one world from each start area asked for, computed once per start area.
+/// Quickest-route trees of one world from each start area asked for, computed once per start
+/// area.
 struct Routes<'w> {
     router: Router<'w>,
-    from: BTreeMap<AreaId, Vec<Option<u64>>>,
+    from: BTreeMap<AreaId, RouteTree>,
 }
 
 impl<'w> Routes<'w> {
@@ -122,35 +132,45 @@ impl<'w> Routes<'w> {
         }
     }
 
+    /// The quickest-route tree from `start`.
+    fn tree(&mut self, start: AreaId) -> &RouteTree {
+        let router = &self.router;
+        self.from
+            .entry(start)
+            .or_insert_with(|| router.tree_from(start))
+    }
+
     /// The travel time from `start` to `goal`, `None` when there is no route.
     fn time(&mut self, start: AreaId, goal: AreaId) -> Option<u64> {
-        let router = &self.router;
-        let times = self
-            .from
-            .entry(start)
-            .or_insert_with(|| router.times_from(start));
-        times.get(goal.index()).copied().flatten()
+        self.tree(start).times.get(goal.index()).copied().flatten()
     }
 }
 
 /// Compares routes between `endpoints` in `ours` and in `reference` (see the module docs).
+/// `locate_ours` places a REF point (a reachability's end) in OURS, for the diagnosis of
+/// unroutable pairs.
 ///
 /// # Complexity
 /// One Dijkstra per distinct start area and world among the sampled pairs:
-/// `O(points · R log R)` time, `O(points · areas)` space.
+/// `O(points · R log R)` time, `O(points · (areas + R))` space.
 pub(crate) fn route_agreement(
     ours: &AasWorld,
     reference: &AasWorld,
     endpoints: &[Endpoint],
+    locate_ours: impl Fn(Vec3) -> Option<AreaId>,
 ) -> RouteAgreement {
     let pairs = sample_pairs(endpoints.len(), MAX_PAIRS);
     let mut ours_routes = Routes::new(ours);
     let mut ref_routes = Routes::new(reference);
     let (mut ref_routable, mut both, mut ours_only) = (0, 0, 0);
     let mut ratios = Vec::new();
+    let mut missing = MissingLinks::default();
     for &(i, j) in &pairs {
         let (start, goal) = (endpoints[i], endpoints[j]);
-        let ours_time = ours_routes.time(start.ours, goal.ours);
+        let ours_time = match (start.ours, goal.ours) {
+            (Some(from), Some(to)) => ours_routes.time(from, to),
+            _ => None,
+        };
         let ref_time = ref_routes.time(start.reference, goal.reference);
         match (ours_time, ref_time) {
             (Some(ours_time), Some(ref_time)) => {
@@ -160,7 +180,15 @@ pub(crate) fn route_agreement(
                     ratios.push(ours_time as f64 / ref_time as f64);
                 }
             }
-            (None, Some(_)) => ref_routable += 1,
+            (None, Some(_)) => {
+                ref_routable += 1;
+                let route = ref_routes
+                    .tree(start.reference)
+                    .route_to(goal.reference)
+                    .unwrap_or_default();
+                let region = start.ours.map(|from| &ours_routes.tree(from).times);
+                missing.add(reference, &route, region, goal.ours.is_none(), &locate_ours);
+            }
             (Some(_), None) => ours_only += 1,
             (None, None) => {}
         }
@@ -169,6 +197,7 @@ pub(crate) fn route_agreement(
     let fraction = |part: usize, whole: usize| (whole > 0).then(|| part as f64 / whole as f64);
     RouteAgreement {
         points: endpoints.len(),
+        unplaced_in_ours: endpoints.iter().filter(|e| e.ours.is_none()).count(),
         candidate_pairs: candidate_pairs(endpoints.len()),
         pairs: pairs.len(),
         ref_routable,
@@ -176,6 +205,7 @@ pub(crate) fn route_agreement(
         ours_only: fraction(ours_only, pairs.len()),
         time_ratio: TimeRatio::of(&ratios),
         time_ratio_pairs: ratios.len(),
+        unroutable: missing.finish_with(reference),
     }
 }
 
@@ -198,11 +228,72 @@ mod tests {
         w
     }
 
+    fn no_locate(_: Vec3) -> Option<AreaId> {
+        None
+    }
+
+    /// The first area of `world` whose bounds hold `point`.
+    fn locate_in(world: &AasWorld) -> impl Fn(Vec3) -> Option<AreaId> + '_ {
+        |point| {
+            world
+                .areas
+                .iter()
+                .position(|a| point.cmpge(a.mins).all() && point.cmple(a.maxs).all())
+                .map(|i| AreaId(u32::try_from(i).unwrap()))
+        }
+    }
+
+    #[test]
+    fn unroutable_pairs_name_the_reference_link_that_leaves_our_region() {
+        let mut reference = line();
+        reference.reach(2, 3, TravelType::JumpPad, 250, Vec3::X * 200.0);
+        let ours = line();
+        let report = route_agreement(
+            &ours.world,
+            &reference.world,
+            &endpoints(&[0, 1, 3]),
+            locate_in(&ours.world),
+        );
+        // REF routes 0→1, 0→3 and 1→3; the last two need the jump pad 2→3.
+        assert_eq!(report.ref_routable, 3);
+        assert_eq!(report.ref_routable_in_ours, Some(1.0 / 3.0));
+        let missing = &report.unroutable;
+        assert_eq!(missing.pairs, 2);
+        assert_eq!(missing.exit_types.get("jumppad"), Some(&2));
+        assert_eq!(missing.exits.len(), 1);
+        let exit = &missing.exits[0];
+        assert_eq!((exit.ref_area, exit.ref_target, exit.pairs), (3, 4, 2));
+        assert_eq!(exit.end, [300.0, 0.0, 0.0]);
+
+        // A point OURS cannot place is unroutable there, and counted as such.
+        let mut unplaced = endpoints(&[0, 1]);
+        unplaced[1].ours = None;
+        let report = route_agreement(
+            &ours.world,
+            &reference.world,
+            &unplaced,
+            locate_in(&ours.world),
+        );
+        assert_eq!(report.unplaced_in_ours, 1);
+        assert_eq!(report.ref_routable, 1, "0→1");
+        assert_eq!(report.ref_routable_in_ours, Some(0.0));
+        assert_eq!(report.unroutable.goal_unplaced, 1);
+    }
+
+    #[test]
+    fn the_route_tree_gives_the_quickest_route() {
+        let w = line();
+        let tree = Router::new(&w.world).tree_from(AreaId(0));
+        assert_eq!(tree.route_to(AreaId(2)), Some(vec![0, 1]));
+        assert_eq!(tree.route_to(AreaId(0)), Some(vec![]));
+        assert_eq!(tree.route_to(AreaId(3)), None);
+    }
+
     fn endpoints(areas: &[u32]) -> Vec<Endpoint> {
         areas
             .iter()
             .map(|&a| Endpoint {
-                ours: AreaId(a),
+                ours: Some(AreaId(a)),
                 reference: AreaId(a),
             })
             .collect()
@@ -211,7 +302,7 @@ mod tests {
     #[test]
     fn a_world_agrees_with_itself() {
         let w = line();
-        let report = route_agreement(&w.world, &w.world, &endpoints(&[0, 1, 2, 3]));
+        let report = route_agreement(&w.world, &w.world, &endpoints(&[0, 1, 2, 3]), no_locate);
         assert_eq!(report.pairs, 12);
         // 0→1, 0→2, 1→2.
         assert_eq!(report.ref_routable, 3);
@@ -230,7 +321,12 @@ mod tests {
         ours.world.reachabilities[1].travel_type = TravelType::RocketJump.value();
         ours.reach(3, 0, TravelType::Walk, 0, Vec3::X * 300.0);
         ours.world.reachabilities[0].travel_time = 30;
-        let report = route_agreement(&ours.world, &reference.world, &endpoints(&[0, 1, 2, 3]));
+        let report = route_agreement(
+            &ours.world,
+            &reference.world,
+            &endpoints(&[0, 1, 2, 3]),
+            no_locate,
+        );
         assert_eq!(report.ref_routable, 3);
         assert_eq!(
             report.ref_routable_in_ours,
@@ -249,11 +345,11 @@ mod tests {
     #[test]
     fn same_area_pairs_route_at_zero_and_have_no_ratio() {
         let w = line();
-        let report = route_agreement(&w.world, &w.world, &endpoints(&[2, 2]));
+        let report = route_agreement(&w.world, &w.world, &endpoints(&[2, 2]), no_locate);
         assert_eq!((report.pairs, report.ref_routable), (2, 2));
         assert_eq!(report.time_ratio, None);
         assert_eq!(report.time_ratio_pairs, 0);
-        let empty = route_agreement(&w.world, &w.world, &[]);
+        let empty = route_agreement(&w.world, &w.world, &[], no_locate);
         assert_eq!((empty.ref_routable_in_ours, empty.ours_only), (None, None));
     }
 
@@ -261,12 +357,12 @@ mod tests {
     fn pairs_are_capped() {
         let w = line();
         let many: Vec<u32> = (0..60).map(|i| i % 4).collect();
-        let report = route_agreement(&w.world, &w.world, &endpoints(&many));
+        let report = route_agreement(&w.world, &w.world, &endpoints(&many), no_locate);
         assert_eq!(report.candidate_pairs, 3540);
         assert_eq!(report.pairs, MAX_PAIRS);
         assert_eq!(
             report,
-            route_agreement(&w.world, &w.world, &endpoints(&many))
+            route_agreement(&w.world, &w.world, &endpoints(&many), no_locate)
         );
     }
 }

@@ -102,15 +102,29 @@ impl<'w> Router<'w> {
     /// The travel time from `start` to every area, indexed by area: the cost of the first
     /// state popped in that area, `None` where no route exists. `start` itself costs 0; a start
     /// outside the world gives no routes at all.
+    #[cfg(test)]
     pub(crate) fn times_from(&self, start: AreaId) -> Vec<Option<u64>> {
+        self.tree_from(start).times
+    }
+
+    /// The shortest-route tree from `start`: the travel time to every area (as
+    /// [`Router::times_from`]) and, for every area reached, the reachabilities of one quickest
+    /// route there ([`RouteTree::route_to`]).
+    pub(crate) fn tree_from(&self, start: AreaId) -> RouteTree {
         let world = self.world;
         let mut times = vec![None; world.areas.len()];
-        let Some(start_area) = world.areas.get(start.index()) else {
-            return times;
-        };
+        let mut first_state = vec![NO_STATE; world.areas.len()];
         // State k < R: in area reachabilities[k].target, entered at reachabilities[k].end.
         // State R: the start area, entered at its centre.
         let start_state = world.reachabilities.len();
+        let mut parent = vec![NO_STATE; start_state + 1];
+        let Some(start_area) = world.areas.get(start.index()) else {
+            return RouteTree {
+                times,
+                first_state,
+                parent,
+            };
+        };
         let mut best = vec![u64::MAX; start_state + 1];
         let mut heap = BinaryHeap::new();
         best[start_state] = 0;
@@ -126,7 +140,10 @@ impl<'w> Router<'w> {
             let Some(slot) = times.get_mut(area.index()) else {
                 continue;
             };
-            slot.get_or_insert(cost);
+            if slot.is_none() {
+                *slot = Some(cost);
+                first_state[area.index()] = state;
+            }
             let (Some(record), Some(&factor)) = (
                 world.areas.get(area.index()),
                 self.factors.get(area.index()),
@@ -150,11 +167,51 @@ impl<'w> Router<'w> {
                     cost + u64::from(reach.travel_time) + crossing_cost(entry, reach.start, factor);
                 if next < best[index] {
                     best[index] = next;
+                    parent[index] = state;
                     heap.push(Reverse((next, index)));
                 }
             }
         }
-        times
+        RouteTree {
+            times,
+            first_state,
+            parent,
+        }
+    }
+}
+
+/// No state (no parent, area not reached).
+const NO_STATE: usize = usize::MAX;
+
+/// The result of [`Router::tree_from`].
+#[derive(Debug, Clone)]
+pub(crate) struct RouteTree {
+    /// Per area: the travel time from the start, `None` where no route exists.
+    pub(crate) times: Vec<Option<u64>>,
+    /// Per area: the state first popped in it (a reachability index, or the start state).
+    first_state: Vec<usize>,
+    /// Per state: the state it was reached from on its quickest route.
+    parent: Vec<usize>,
+}
+
+impl RouteTree {
+    /// The reachability indices of the quickest route from the start to `goal`, in travel
+    /// order (empty when `goal` is the start area); `None` when `goal` is not reached.
+    pub(crate) fn route_to(&self, goal: AreaId) -> Option<Vec<usize>> {
+        let mut state = *self.first_state.get(goal.index())?;
+        if state == NO_STATE {
+            return None;
+        }
+        let start_state = self.parent.len() - 1;
+        let mut route = Vec::new();
+        // Each step follows a parent set when the state improved; a route visits each state
+        // at most once, so the loop ends within `parent.len()` steps.
+        while state != start_state && state != NO_STATE && route.len() < self.parent.len() {
+            route.push(state);
+            state = self.parent[state];
+        }
+        route.reverse();
+        Some(route)
     }
 }
 
