@@ -89,6 +89,75 @@ fn empty_switch_and_junk_at_top_level_are_errors() {
 }
 
 #[test]
+fn braces_around_a_body_are_optional_but_never_empty_or_doubled() {
+    // botlib reads an optional `{` before a weight's or a case's statement and then expects
+    // the matching `}` after it; anything else where a statement or a separator is expected
+    // is an error. Both parsers agree on each text.
+    for (text, expected) in [
+        (
+            "weight \"x\" { }",
+            "expected `switch` or `return`, found `}`",
+        ),
+        (
+            "weight \"x\" ;",
+            "expected `{`, `switch` or `return`, found `;`",
+        ),
+        (
+            "weight \"x\" switch ( 1 ) { case 1 : { } }",
+            "expected `switch` or `return`, found `}`",
+        ),
+        (
+            "weight \"x\" { { return 1 ; } }",
+            "expected `switch` or `return`, found `{`",
+        ),
+        (
+            "weight \"x\" { return 1 ; return 2 ; }",
+            "expected `}`, found `return`",
+        ),
+        (
+            "weight \"x\" return 1 ; ;",
+            "expected end of file or `weight`, found `;`",
+        ),
+        (
+            "weight \"x\" return 1 ;,",
+            "expected end of file or `weight`, found `,`",
+        ),
+        ("weight \"x\" return 1", "expected `;`, found end of file"),
+        (
+            "weight \"x\" return balance ( 1 , 2 , 3 , ) ;",
+            "expected `)`, found `,`",
+        ),
+        (
+            "weight \"x\" return balance ( 1 , , 3 ) ;",
+            "expected a number, found `,`",
+        ),
+        (
+            "weight \"x\" switch ( 1 ) { case 1 return 1 ; }",
+            "expected `:`, found `return`",
+        ),
+        (
+            "weight \"x\" switch ( 1 ) { case 1 : return 1 ; ; }",
+            "expected `}` or `case` or `default`, found `;`",
+        ),
+        (
+            "weight \"x\" switch ( 1 ) { case - 1 : return 1 ; }",
+            "expected a case value (an integer), found `-`",
+        ),
+        (
+            "weight \"x\" switch ( - 1 ) { default : return 1 ; }",
+            "expected an inventory index (an integer), found `-`",
+        ),
+        ("weight \"x\" switch ( 1 ) { default : return 1 ; }", ""),
+    ] {
+        hand_agrees_with_pest(text).unwrap();
+        match parse_canonical(text) {
+            Ok(_) => assert_eq!(expected, "", "{text} parses"),
+            Err(e) => assert_eq!(e.0.message, expected, "{text}"),
+        }
+    }
+}
+
+#[test]
 fn warnings_for_sign_duplicate_and_missing_default() {
     let text = "weight \"a\" switch ( 1 ) { case 1 : return - 5 ; }\n\
                 weight \"a\" return 7 ;";
@@ -117,6 +186,22 @@ fn weights_beyond_128_are_ignored_with_one_warning() {
     assert_eq!(parsed.config.weights.len(), 128);
     assert_eq!(parsed.warnings.len(), 1);
     assert!(parsed.warnings[0].message.contains("`w128`"));
+}
+
+#[test]
+fn weights_beyond_128_are_still_read() {
+    // The reference only says that weights after the 128th are ignored; we still read them,
+    // so a syntax error there rejects the config.
+    let mut text: String = (0..130)
+        .map(|i| format!("weight \"w{i}\" return {i} ;\n"))
+        .collect();
+    text.push_str("weight \"late\" return ;");
+    hand_agrees_with_pest(&text).unwrap();
+    let e = parse_canonical(&text).unwrap_err();
+    assert_eq!(
+        (e.0.line, e.0.message.as_str()),
+        (131, "expected `balance` or a number, found `;`")
+    );
 }
 
 #[test]
