@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::areas::{AreaDiagnostic, build_areas, one_area_per_leaf};
+use super::entity_report::{brush_entity_diagnostics, buried_entity_diagnostics};
 use super::gravity::{GravitySettings, subdivide_by_gravity};
 use super::ladders::mark_ladders;
 use super::merge::merge_leaves;
@@ -33,7 +34,7 @@ use super::{
     PresenceBox, build_tree, portalize, prepare_brushes, prune_solid, remove_outside,
 };
 use crate::brush::BrushWorld;
-use crate::entities::extract_entities;
+use crate::entities::{EntityDiagnostic, extract_entities};
 use crate::format::aas_q3::FaceFlags;
 use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
 use crate::world::{AasWorld, AreaId};
@@ -180,6 +181,11 @@ pub struct CompileOutput {
     pub prepare_diagnostics: Vec<PrepareDiagnostic>,
     /// What area building adjusted.
     pub area_diagnostics: Vec<AreaDiagnostic>,
+    /// Every entity the compiler skipped or could not use, and why, in entity order: brush
+    /// entities it ignores ([`brush_entity_diagnostics`]), seed entities buried in solid
+    /// ([`buried_entity_diagnostics`]) and, when reachabilities are computed, the diagnostics
+    /// of [`extract_entities`].
+    pub entity_diagnostics: Vec<EntityDiagnostic>,
     /// The final tree (after outside removal and the second pruning) the world was stored
     /// from; later stages and tests compare against it.
     pub tree: BspTree,
@@ -238,8 +244,10 @@ pub fn compile_world(
     stats.pruned_leaves = tree.leaf_count();
     let portals = phases.time("portals", || portalize(&tree));
     stats.portals_before_outside = portals.portals.len();
+    let mut entity_diagnostics = brush_entity_diagnostics(world, &settings.prepare.selection);
     let report = phases.time("outside", || {
         let seeds = find_seeds(world, &tree);
+        entity_diagnostics.extend(buried_entity_diagnostics(world, &seeds.unplaced_entities));
         stats.seed_entities = seeds.entities_with_origin;
         stats.seeds = seeds.points.len();
         stats.unplaced_seeds = seeds.unplaced;
@@ -313,8 +321,11 @@ pub fn compile_world(
             let entities = extract_entities(world, reach_settings.physics.gravity);
             let lists = compute_reachabilities(&aas, &entities, reach_settings);
             store_reachabilities(&mut aas, lists);
+            entity_diagnostics.extend(entities.diagnostics);
         });
     }
+    // Stable: an entity's diagnostics keep the order they were found in.
+    entity_diagnostics.sort_by_key(|d| d.entity);
     stats.reachabilities = aas.reachabilities.len();
     Ok(CompileOutput {
         world: aas,
@@ -322,6 +333,7 @@ pub fn compile_world(
         phases: phases.0,
         prepare_diagnostics: prepared.diagnostics,
         area_diagnostics: areas.diagnostics,
+        entity_diagnostics,
         tree,
         leaf_area: areas.leaf_area,
     })

@@ -50,6 +50,8 @@ pub struct Seeds {
     pub entities_with_origin: usize,
     /// Seed entities for which no nudged point is in an open leaf.
     pub unplaced: usize,
+    /// Their indices in [`BrushWorld::entities`], in entity order.
+    pub unplaced_entities: Vec<usize>,
 }
 
 /// Whether `entity` stands where players go (see the [module docs](self)).
@@ -86,11 +88,12 @@ pub fn find_seeds(world: &BrushWorld, tree: &BspTree) -> Seeds {
         .iter()
         .any(|e| is_seed_entity(e) && e.origin().is_some());
     let mut seeds = Seeds::default();
-    for origin in world
+    for (index, origin) in world
         .entities
         .iter()
-        .filter(|e| !any_seed_entity || is_seed_entity(e))
-        .filter_map(Entity::origin)
+        .enumerate()
+        .filter(|(_, e)| !any_seed_entity || is_seed_entity(e))
+        .filter_map(|(index, e)| Some((index, e.origin()?)))
     {
         if !origin.is_finite() {
             continue;
@@ -98,7 +101,10 @@ pub fn find_seeds(world: &BrushWorld, tree: &BspTree) -> Seeds {
         seeds.entities_with_origin += 1;
         match candidates(origin).find(|&p| !tree.is_solid(tree.point_leaf(p))) {
             Some(point) => seeds.points.push(point),
-            None => seeds.unplaced += 1,
+            None => {
+                seeds.unplaced += 1;
+                seeds.unplaced_entities.push(index);
+            }
         }
     }
     seeds

@@ -80,6 +80,15 @@ pub enum EntityProblem {
     },
     /// An item has no well-formed `origin`.
     NoOrigin,
+    /// The origin lies in solid and no point a little above or beside it is open: players
+    /// cannot reach the entity (an item or spawn point buried in a wall or floor).
+    OriginInSolid,
+    /// A brush entity of a class the compiler does not compile: its brushes are not
+    /// navigation geometry.
+    BrushesIgnored,
+    /// A mover on a path (`func_train`, `func_rotating`, `func_pendulum`): the areas it
+    /// overlaps are marked as mover areas, but no reachability rides it.
+    NotRidden,
 }
 
 impl fmt::Display for EntityProblem {
@@ -110,6 +119,41 @@ impl fmt::Display for EntityProblem {
             }
             Self::OutOfRange { key, value } => write!(f, "\"{key}\" {value} is out of range"),
             Self::NoOrigin => write!(f, "no valid \"origin\""),
+            Self::OriginInSolid => write!(
+                f,
+                "origin is inside solid (no open space up to 64 units above or 16 beside it): \
+                 players cannot reach it"
+            ),
+            Self::BrushesIgnored => write!(
+                f,
+                "brush entity of a class the compiler does not compile: its brushes are not \
+                 navigation geometry"
+            ),
+            Self::NotRidden => write!(
+                f,
+                "moves on a path: the areas it overlaps are marked as mover areas, but no \
+                 reachability rides it"
+            ),
+        }
+    }
+}
+
+impl EntityDiagnostic {
+    /// A diagnostic on entity `entity` of `world`.
+    pub(crate) fn new(
+        world: &crate::brush::BrushWorld,
+        entity: usize,
+        problem: EntityProblem,
+        skipped: bool,
+    ) -> Self {
+        Self {
+            entity,
+            classname: world
+                .entities
+                .get(entity)
+                .map_or_else(String::new, |e| e.classname().to_owned()),
+            problem,
+            skipped,
         }
     }
 }

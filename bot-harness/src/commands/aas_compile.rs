@@ -3,6 +3,10 @@
 //! memory and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
 //! index-0 dummies included; `"cluster_memory_bytes"` is the clustering's memory model).
 //!
+//! Every entity the compiler skipped or could not use is reported with the reason: as
+//! `warning:` lines on stderr in text mode, as `"diagnostics": [{"entity", "classname",
+//! "reason", "skipped", "origin"?}]` with `--json`.
+//!
 //! Clustering ([`Clustering::compute`] with the default [`ClusterSettings`]: the
 //! map-authored cluster portals and automatically detected ones) runs after the compiler,
 //! as the `"clusters"` phase.
@@ -39,6 +43,24 @@ struct CompileReport {
     /// The `aas info` counts of the compiled world (as a Quake III file).
     #[serde(flatten)]
     info: AasInfo,
+    /// Every entity the compiler skipped or could not use, and why, in entity order.
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// One entity diagnostic (field names are a stable contract).
+#[derive(Debug, Serialize)]
+struct Diagnostic {
+    /// The entity's index in the map's entity list (worldspawn is 0).
+    entity: usize,
+    /// Its `classname`.
+    classname: String,
+    /// What is wrong, in words.
+    reason: String,
+    /// Whether the entity was left out (else it was used despite the problem).
+    skipped: bool,
+    /// The entity's `origin`, when it has one: where to look in the editor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    origin: Option<[f64; 3]>,
 }
 
 fn milliseconds(duration: std::time::Duration) -> f64 {
@@ -93,6 +115,33 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         source,
     })?;
     let write = write_start.elapsed();
+    let diagnostics: Vec<Diagnostic> = compiled
+        .entity_diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            entity: d.entity,
+            classname: d.classname.clone(),
+            reason: d.problem.to_string(),
+            skipped: d.skipped,
+            origin: world
+                .entities
+                .get(d.entity)
+                .and_then(aas_geom::Entity::origin)
+                .map(|o| o.to_array()),
+        })
+        .collect();
+    if !args.json {
+        for (d, shown) in compiled.entity_diagnostics.iter().zip(&diagnostics) {
+            let at = shown
+                .origin
+                .map(|[x, y, z]| format!(" at ({x} {y} {z})"))
+                .unwrap_or_default();
+            #[expect(clippy::print_stderr, reason = "diagnostics go to stderr in text mode")]
+            {
+                eprintln!("{}: warning: {d}{at}", args.map.display());
+            }
+        }
+    }
 
     let mut phases = Map::new();
     phases.insert("read".to_owned(), Value::from(milliseconds(read)));
@@ -108,6 +157,7 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         total_ms: milliseconds(start.elapsed()),
         peak_rss_mib: peak_rss_mib(),
         info: AasInfo::of(&file),
+        diagnostics,
     };
     print_report(out, &report, args.json)
 }

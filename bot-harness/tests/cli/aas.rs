@@ -706,3 +706,88 @@ fn compare_sees_routes_lost_with_a_travel_type() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn compile_names_every_entity_it_skipped_and_why() {
+    // The harness room with three faulty entities appended: a jump pad aiming at a target
+    // nobody names, an item buried in the +X wall, and a trigger_hurt (not navigation).
+    let room = std::fs::read_to_string(crate::common::harness_file("maps/harness_room.map"))
+        .expect("the harness map");
+    let faulty = r#"
+{
+"classname" "trigger_push"
+"target" "nowhere"
+{
+( -64 64 8 ) ( 0 0 8 ) ( -64 0 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -64 0 0 ) ( 0 0 0 ) ( -64 64 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 0 0 8 ) ( 0 64 0 ) ( 0 0 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -64 0 0 ) ( -64 64 0 ) ( -64 0 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -64 64 0 ) ( 0 64 0 ) ( -64 64 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -64 0 8 ) ( 0 64 0 ) ( -64 0 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+}
+}
+{
+"classname" "item_health_mega"
+"origin" "520 0 128"
+}
+{
+"classname" "trigger_hurt"
+{
+( 256 64 8 ) ( 320 0 8 ) ( 256 0 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 256 0 0 ) ( 320 0 0 ) ( 256 64 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 320 0 8 ) ( 320 64 0 ) ( 320 0 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 256 0 0 ) ( 256 64 0 ) ( 256 0 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 256 64 0 ) ( 320 64 0 ) ( 256 64 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( 256 0 8 ) ( 320 64 0 ) ( 256 0 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+}
+}
+"#;
+    let dir = std::env::temp_dir().join(format!("bot-harness-diag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("faulty_room.map");
+    std::fs::write(&map, format!("{room}{faulty}")).unwrap();
+    let out = dir.join("faulty_room.aas");
+    let args = [
+        "aas",
+        "compile",
+        map.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let report = run_json(&[&args[..], &["--json"]].concat());
+    let diagnostics: Vec<(String, bool, String)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["classname"].as_str().unwrap().to_owned(),
+                d["skipped"].as_bool().unwrap(),
+                d["reason"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let found = |class: &str, words: &str| {
+        diagnostics
+            .iter()
+            .any(|(c, skipped, reason)| c == class && *skipped && reason.contains(words))
+    };
+    assert!(found("trigger_push", "\"nowhere\""), "{diagnostics:?}");
+    assert!(found("item_health_mega", "inside solid"), "{diagnostics:?}");
+    assert!(found("trigger_hurt", "not navigation"), "{diagnostics:?}");
+    assert_eq!(diagnostics.len(), 3, "the room's own entities are fine");
+    let buried = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["classname"] == "item_health_mega")
+        .unwrap();
+    assert_eq!(buried["origin"], serde_json::json!([520.0, 0.0, 128.0]));
+    // In text mode the same diagnostics go to stderr, one warning each.
+    let text = run(&args);
+    assert!(text.status.success());
+    let stderr = String::from_utf8_lossy(&text.stderr);
+    assert_eq!(stderr.matches("warning: entity").count(), 3, "{stderr}");
+    assert!(stderr.contains("faulty_room.map"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
