@@ -153,6 +153,7 @@ fn text_layout(report: Value) -> Value {
 /// [`COVERAGE_HEIGHTS`] above it that lies in an area of OURS; `None` when either is missing.
 fn endpoint(ours: &AasWorld, reference: &AasWorld, point: Vec3) -> Option<Endpoint> {
     Some(Endpoint {
+        point,
         reference: reference.point_area(point)?,
         ours: locate(ours, point),
     })

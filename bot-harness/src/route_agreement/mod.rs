@@ -13,7 +13,7 @@
 //! Each world is routed on its own, as botlib routes with its default travel flags, but with an
 //! exact single-source search instead of botlib's clustered caches:
 //!
-//! - **States** are (area, entry point). The start state is (start area, the area's centre);
+//! - **States** are (area, entry point). The start state is (start area, the start point);
 //!   every other state is "entered through reachability k": (k's target area, k's end point).
 //!   There are therefore reachabilities + 1 states.
 //! - **Moves**: from a state in area a with entry point e, reachability r leaving a leads to
@@ -28,9 +28,22 @@
 //!   not entered (so they are no goal either, though a route may start in one). Team bits of
 //!   reachabilities and areas, and area flags other than LIQUID, play no part.
 //! - **Search**: Dijkstra over the states with a binary heap and lazy deletion (a popped entry
-//!   costlier than its state's best is skipped); ties pop the lower state number first. A
-//!   route's time is the cost at which a state in the goal area is first popped; start area =
-//!   goal area costs 0. Areas without reachabilities (bspc's cluster-0 areas) are dead ends.
+//!   costlier than its state's best is skipped); ties pop the lower state number first. Areas
+//!   without reachabilities (bspc's cluster-0 areas) are dead ends.
+//! - **Time between two points** (`"time_ratio"`): the least, over the states in the goal
+//!   area, of the state's cost plus the crossing from its entry point to the goal point (the
+//!   same in-area cost); from the start point itself when start and goal share an area (0 for
+//!   the same point). A route is found when the goal area is reached at all.
+//!
+//! # Why point to point
+//! botlib starts a query at the bot's origin but stops counting when the goal *area* is
+//! entered. Two files of one map partition it differently, so that measure mixes route
+//! quality with area shapes: a pair whose goal lies in a large area of one file and a small
+//! one of the other differs by the walk across the goal area (ratios of 3 and more on flat
+//! open floors, where both files route straight across). Routing from the start point to the
+//! goal point measures what a player covers, so the ratio shows missing or extra links, not
+//! partition. The area measure (from the start area's centre until the goal area is
+//! entered, this module's measure before) is still reported as `"area_time_ratio"`.
 //!
 //! # Numbers
 //! See [`RouteAgreement`]. Travel times are in hundredths of a second, as in the file.
@@ -59,8 +72,10 @@ pub(crate) use self::router::{RouteTree, Router};
 pub(crate) const MAX_PAIRS: usize = 3000;
 
 /// A point located in REF, and in OURS when OURS has an area there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Endpoint {
+    /// The point (a player origin standing on the floor).
+    pub(crate) point: Vec3,
     /// Its area in OURS (`None`: OURS cannot place the point, so no route reaches it there).
     pub(crate) ours: Option<AreaId>,
     /// Its area in REF.
@@ -107,42 +122,68 @@ pub(crate) struct RouteAgreement {
     pub(crate) ref_routable_in_ours: Option<f64>,
     /// Fraction of the evaluated pairs routable in OURS but not in REF (`None` without pairs).
     pub(crate) ours_only: Option<f64>,
-    /// Travel-time ratio OURS / REF over the pairs routable in both with both times above 0
-    /// (`None` when there is no such pair).
+    /// Travel-time ratio OURS / REF, point to point, over the pairs routable in both with both
+    /// times above 0 (`None` when there is no such pair).
     pub(crate) time_ratio: Option<TimeRatio>,
     /// How many pairs `time_ratio` is taken over.
     pub(crate) time_ratio_pairs: usize,
+    /// The area measure of the ratio: from the start area's centre until the goal area is
+    /// entered (the measure before points were routed; it varies with how each file
+    /// partitions space, see the module docs).
+    pub(crate) area_time_ratio: Option<TimeRatio>,
+    /// How many pairs `area_time_ratio` is taken over.
+    pub(crate) area_time_ratio_pairs: usize,
     /// Why the pairs routable in REF but not in OURS are not: the REF links that leave the
     /// region OURS reaches.
     pub(crate) unroutable: MissingLinks,
 }
 
-/// Quickest-route trees of one world from each start area asked for, computed once per start
-/// area.
+/// Quickest-route trees of one world from each start asked for, computed once per start:
+/// from a start point, and from a start area's centre (the area measure).
 struct Routes<'w> {
     router: Router<'w>,
-    from: BTreeMap<AreaId, RouteTree>,
+    from_point: BTreeMap<(AreaId, [u32; 3]), RouteTree>,
+    from_centre: BTreeMap<AreaId, RouteTree>,
 }
 
 impl<'w> Routes<'w> {
     fn new(world: &'w AasWorld) -> Self {
         Self {
             router: Router::new(world),
-            from: BTreeMap::new(),
+            from_point: BTreeMap::new(),
+            from_centre: BTreeMap::new(),
         }
     }
 
-    /// The quickest-route tree from `start`.
-    fn tree(&mut self, start: AreaId) -> &RouteTree {
+    /// The quickest-route tree from `point` in area `start`.
+    fn tree(&mut self, start: AreaId, point: Vec3) -> &RouteTree {
         let router = &self.router;
-        self.from
-            .entry(start)
-            .or_insert_with(|| router.tree_from(start))
+        let key = (start, point.to_array().map(f32::to_bits));
+        self.from_point
+            .entry(key)
+            .or_insert_with(|| router.tree_from(start, point))
     }
 
-    /// The travel time from `start` to `goal`, `None` when there is no route.
-    fn time(&mut self, start: AreaId, goal: AreaId) -> Option<u64> {
-        self.tree(start).times.get(goal.index()).copied().flatten()
+    /// The travel time from `start` (a point in area `start_area`) to `goal` (a point in
+    /// `goal_area`), `None` when there is no route.
+    fn time(
+        &mut self,
+        (start_area, start): (AreaId, Vec3),
+        (goal_area, goal): (AreaId, Vec3),
+    ) -> Option<u64> {
+        self.tree(start_area, start);
+        let tree = &self.from_point[&(start_area, start.to_array().map(f32::to_bits))];
+        tree.time_to_point(&self.router, goal_area, goal)
+    }
+
+    /// The area measure: from `start`'s centre until `goal` is entered.
+    fn area_time(&mut self, start: AreaId, goal: AreaId) -> Option<u64> {
+        let router = &self.router;
+        let tree = self.from_centre.entry(start).or_insert_with(|| {
+            let centre = router.area_centre(start);
+            router.tree_from(start, centre)
+        });
+        tree.times.get(goal.index()).copied().flatten()
     }
 }
 
@@ -151,8 +192,8 @@ impl<'w> Routes<'w> {
 /// unroutable pairs.
 ///
 /// # Complexity
-/// One Dijkstra per distinct start area and world among the sampled pairs:
-/// `O(points · R log R)` time, `O(points · (areas + R))` space.
+/// Two Dijkstras (from the point, from the area centre) per distinct start and world among
+/// the sampled pairs: `O(points · R log R)` time, `O(points · (areas + R))` space.
 pub(crate) fn route_agreement(
     ours: &AasWorld,
     reference: &AasWorld,
@@ -163,37 +204,56 @@ pub(crate) fn route_agreement(
     let mut ours_routes = Routes::new(ours);
     let mut ref_routes = Routes::new(reference);
     let (mut ref_routable, mut both, mut ours_only) = (0, 0, 0);
-    let mut ratios = Vec::new();
+    let (mut ratios, mut area_ratios) = (Vec::new(), Vec::new());
     let mut missing = MissingLinks::default();
+    let ratio = |ours: u64, reference: u64| {
+        (ours > 0 && reference > 0).then(|| ours as f64 / reference as f64)
+    };
     for &(i, j) in &pairs {
         let (start, goal) = (endpoints[i], endpoints[j]);
         let ours_time = match (start.ours, goal.ours) {
-            (Some(from), Some(to)) => ours_routes.time(from, to),
+            (Some(from), Some(to)) => ours_routes.time((from, start.point), (to, goal.point)),
             _ => None,
         };
-        let ref_time = ref_routes.time(start.reference, goal.reference);
+        let ref_time =
+            ref_routes.time((start.reference, start.point), (goal.reference, goal.point));
         match (ours_time, ref_time) {
             (Some(ours_time), Some(ref_time)) => {
                 ref_routable += 1;
                 both += 1;
-                if ours_time > 0 && ref_time > 0 {
-                    ratios.push(ours_time as f64 / ref_time as f64);
+                ratios.extend(ratio(ours_time, ref_time));
+                let (Some(from), Some(to)) = (start.ours, goal.ours) else {
+                    continue;
+                };
+                let ours_area = ours_routes.area_time(from, to);
+                let ref_area = ref_routes.area_time(start.reference, goal.reference);
+                if let (Some(ours_area), Some(ref_area)) = (ours_area, ref_area) {
+                    area_ratios.extend(ratio(ours_area, ref_area));
                 }
             }
             (None, Some(_)) => {
                 ref_routable += 1;
                 let route = ref_routes
-                    .tree(start.reference)
+                    .tree(start.reference, start.point)
                     .route_to(goal.reference)
                     .unwrap_or_default();
-                let region = start.ours.map(|from| &ours_routes.tree(from).times);
-                missing.add(reference, &route, region, goal.ours.is_none(), &locate_ours);
+                let region = start
+                    .ours
+                    .map(|from| ours_routes.tree(from, start.point).times.clone());
+                missing.add(
+                    reference,
+                    &route,
+                    region.as_ref(),
+                    goal.ours.is_none(),
+                    &locate_ours,
+                );
             }
             (Some(_), None) => ours_only += 1,
             (None, None) => {}
         }
     }
     ratios.sort_by(f64::total_cmp);
+    area_ratios.sort_by(f64::total_cmp);
     let fraction = |part: usize, whole: usize| (whole > 0).then(|| part as f64 / whole as f64);
     RouteAgreement {
         points: endpoints.len(),
@@ -205,6 +265,8 @@ pub(crate) fn route_agreement(
         ours_only: fraction(ours_only, pairs.len()),
         time_ratio: TimeRatio::of(&ratios),
         time_ratio_pairs: ratios.len(),
+        area_time_ratio: TimeRatio::of(&area_ratios),
+        area_time_ratio_pairs: area_ratios.len(),
         unroutable: missing.finish_with(reference),
     }
 }
@@ -283,7 +345,7 @@ mod tests {
     #[test]
     fn the_route_tree_gives_the_quickest_route() {
         let w = line();
-        let tree = Router::new(&w.world).tree_from(AreaId(0));
+        let tree = Router::new(&w.world).tree_from(AreaId(0), Vec3::ZERO);
         assert_eq!(tree.route_to(AreaId(2)), Some(vec![0, 1]));
         assert_eq!(tree.route_to(AreaId(0)), Some(vec![]));
         assert_eq!(tree.route_to(AreaId(3)), None);
@@ -293,6 +355,7 @@ mod tests {
         areas
             .iter()
             .map(|&a| Endpoint {
+                point: Vec3::X * (a as f32 * 100.0),
                 ours: Some(AreaId(a)),
                 reference: AreaId(a),
             })
@@ -335,11 +398,14 @@ mod tests {
         );
         // 3→0 and 3→1 exist only in OURS.
         assert_eq!(report.ours_only, Some(2.0 / 12.0));
-        // 0→1: REF 10 + round(60 × 0.33) = 30, OURS 30 + 20 = 50.
+        // 0→1 from area 0's centre until area 1 is entered: REF 10 + round(60 × 0.33) = 30,
+        // OURS 30 + 20 = 50; point to point, the goal point is the entry point, a crossing
+        // of at least 1 more.
         assert_eq!(report.time_ratio_pairs, 1);
         let ratio = report.time_ratio.unwrap();
-        assert_eq!(ratio.median, 50.0 / 30.0);
+        assert_eq!(ratio.median, 51.0 / 31.0);
         assert_eq!((ratio.p10, ratio.p90), (ratio.median, ratio.median));
+        assert_eq!(report.area_time_ratio.unwrap().median, 50.0 / 30.0);
     }
 
     #[test]

@@ -78,6 +78,8 @@ pub(crate) struct Router<'w> {
     enterable: Vec<bool>,
     /// Per reachability: whether its travel type is allowed.
     allowed: Vec<bool>,
+    /// Per area: the reachabilities entering it (the states in it but the start).
+    incoming: Vec<Vec<usize>>,
 }
 
 impl<'w> Router<'w> {
@@ -96,6 +98,15 @@ impl<'w> Router<'w> {
                 .iter()
                 .map(|r| allowed_type(r.travel_type))
                 .collect(),
+            incoming: {
+                let mut incoming = vec![Vec::new(); world.areas.len()];
+                for (index, reach) in world.reachabilities.iter().enumerate() {
+                    if let Some(list) = incoming.get_mut(reach.target.index()) {
+                        list.push(index);
+                    }
+                }
+                incoming
+            },
         }
     }
 
@@ -104,27 +115,30 @@ impl<'w> Router<'w> {
     /// outside the world gives no routes at all.
     #[cfg(test)]
     pub(crate) fn times_from(&self, start: AreaId) -> Vec<Option<u64>> {
-        self.tree_from(start).times
+        self.tree_from(start, self.area_centre(start)).times
     }
 
-    /// The shortest-route tree from `start`: the travel time to every area (as
-    /// [`Router::times_from`]) and, for every area reached, the reachabilities of one quickest
-    /// route there ([`RouteTree::route_to`]).
-    pub(crate) fn tree_from(&self, start: AreaId) -> RouteTree {
+    /// The shortest-route tree from `start_point` in area `start`: the travel time to enter
+    /// every area, the time to any point ([`RouteTree::time_to_point`]) and, for every area
+    /// reached, the reachabilities of one quickest route there ([`RouteTree::route_to`]).
+    pub(crate) fn tree_from(&self, start: AreaId, start_point: Vec3) -> RouteTree {
         let world = self.world;
         let mut times = vec![None; world.areas.len()];
         let mut first_state = vec![NO_STATE; world.areas.len()];
         // State k < R: in area reachabilities[k].target, entered at reachabilities[k].end.
-        // State R: the start area, entered at its centre.
+        // State R: the start area, entered at the start point.
         let start_state = world.reachabilities.len();
         let mut parent = vec![NO_STATE; start_state + 1];
-        let Some(start_area) = world.areas.get(start.index()) else {
+        if world.areas.get(start.index()).is_none() {
             return RouteTree {
                 times,
                 first_state,
                 parent,
+                best: Vec::new(),
+                start,
+                start_point,
             };
-        };
+        }
         let mut best = vec![u64::MAX; start_state + 1];
         let mut heap = BinaryHeap::new();
         best[start_state] = 0;
@@ -135,7 +149,7 @@ impl<'w> Router<'w> {
             }
             let (area, entry) = match world.reachabilities.get(state) {
                 Some(reach) => (reach.target, reach.end),
-                None => (start, start_area.center),
+                None => (start, start_point),
             };
             let Some(slot) = times.get_mut(area.index()) else {
                 continue;
@@ -176,7 +190,28 @@ impl<'w> Router<'w> {
             times,
             first_state,
             parent,
+            best,
+            start,
+            start_point,
         }
+    }
+
+    /// The centre of `area` (the origin when there is no such area).
+    pub(crate) fn area_centre(&self, area: AreaId) -> Vec3 {
+        self.world
+            .areas
+            .get(area.index())
+            .map_or(Vec3::ZERO, |a| a.center)
+    }
+
+    /// The time to walk from `entry` to `point` inside `area` (at least 1).
+    fn crossing(&self, area: AreaId, entry: Vec3, point: Vec3) -> u64 {
+        let factor = self
+            .factors
+            .get(area.index())
+            .copied()
+            .unwrap_or(WALK_FACTOR);
+        crossing_cost(entry, point, factor)
     }
 }
 
@@ -192,9 +227,45 @@ pub(crate) struct RouteTree {
     first_state: Vec<usize>,
     /// Per state: the state it was reached from on its quickest route.
     parent: Vec<usize>,
+    /// Per state: the cost of its quickest route (`u64::MAX` where none).
+    best: Vec<u64>,
+    /// The start area.
+    start: AreaId,
+    /// The start point.
+    start_point: Vec3,
 }
 
 impl RouteTree {
+    /// The travel time from the start point to `point` in area `goal`: the quickest route to
+    /// any state in `goal` plus the crossing from that state's entry point to `point` (from
+    /// the start point itself when `goal` is the start area, 0 when `point` is the start
+    /// point); `None` when `goal` is not
+    /// reached. `router` must be the one the tree was computed with.
+    pub(crate) fn time_to_point(
+        &self,
+        router: &Router<'_>,
+        goal: AreaId,
+        point: Vec3,
+    ) -> Option<u64> {
+        let via_start = (goal == self.start).then(|| {
+            if point == self.start_point {
+                0
+            } else {
+                router.crossing(goal, self.start_point, point)
+            }
+        });
+        let via_entries = router
+            .incoming
+            .get(goal.index())?
+            .iter()
+            .filter_map(|&state| {
+                let cost = *self.best.get(state)?;
+                let entry = router.world.reachabilities.get(state)?.end;
+                (cost != u64::MAX).then(|| cost + router.crossing(goal, entry, point))
+            });
+        via_start.into_iter().chain(via_entries).min()
+    }
+
     /// The reachability indices of the quickest route from the start to `goal`, in travel
     /// order (empty when `goal` is the start area); `None` when `goal` is not reached.
     pub(crate) fn route_to(&self, goal: AreaId) -> Option<Vec<usize>> {
@@ -236,6 +307,32 @@ mod tests {
         let c = w.area(Vec3::new(200.0, 0.0, 0.0));
         w.reach(a, c, TravelType::Walk, 0, Vec3::new(0.0, 5.0, 0.0));
         assert_eq!(time(&w.world, a, c), Some(2));
+    }
+
+    #[test]
+    fn point_to_point_times_start_at_the_point_and_cross_the_goal_area() {
+        let mut w = TestWorld::default();
+        let a = w.area(Vec3::ZERO);
+        let b = w.area(Vec3::X * 1000.0);
+        w.reach_to(a, b, TravelType::Walk, 0, Vec3::X * 100.0, Vec3::X * 1000.0);
+        let router = Router::new(&w.world);
+        let goal = Vec3::X * 1300.0;
+        // From the start point (0, 0, 0): 100 units to the exit (33), 300 units in b (99).
+        let tree = router.tree_from(AreaId(a), Vec3::ZERO);
+        assert_eq!(tree.time_to_point(&router, AreaId(b), goal), Some(132));
+        assert_eq!(tree.times[b as usize], Some(33), "entering b");
+        // From a start point on the exit: 1 (the least crossing) + 99.
+        let tree = router.tree_from(AreaId(a), Vec3::X * 100.0);
+        assert_eq!(tree.time_to_point(&router, AreaId(b), goal), Some(100));
+        // Inside the start area: the crossing alone, 0 for the start point itself.
+        assert_eq!(
+            tree.time_to_point(&router, AreaId(a), Vec3::new(100.0, 30.0, 0.0)),
+            Some(10)
+        );
+        assert_eq!(
+            tree.time_to_point(&router, AreaId(a), Vec3::X * 100.0),
+            Some(0)
+        );
     }
 
     #[test]
