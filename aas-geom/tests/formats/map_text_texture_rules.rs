@@ -8,7 +8,7 @@ fn every_default_rule_classifies_its_names() {
     let hidden = SurfaceFlags::NODRAW | SurfaceFlags::NONSOLID;
     let sky = SurfaceFlags::SKY | SurfaceFlags::NOIMPACT | SurfaceFlags::NOLIGHTMAP;
     let liquid = SurfaceFlags::NONSOLID;
-    let cases: [(&str, Contents, SurfaceFlags); 36] = [
+    let cases: [(&str, Contents, SurfaceFlags); 37] = [
         ("common/caulk", Contents::SOLID, SurfaceFlags::NODRAW),
         (
             "textures/common/CAULK",
@@ -38,6 +38,7 @@ fn every_default_rule_classifies_its_names() {
         ("common/origin", Contents::ORIGIN, hidden),
         ("common/nodrop", Contents::NODROP, hidden),
         ("common/fog_red", Contents::FOG, SurfaceFlags::NONSOLID),
+        ("sfx/xlightgreyfog", Contents::FOG, SurfaceFlags::NONSOLID),
         ("*water1", Contents::WATER, liquid),
         ("*lava1", Contents::LAVA, liquid),
         ("*slime0", Contents::SLIME, liquid),

@@ -38,7 +38,7 @@
 //! | exact `common/nodrop` | `NODROP` | `NODRAW NONSOLID` | dropped items vanish |
 //! | exact `common/ladderclip` | `PLAYERCLIP` | `NODRAW NONSOLID LADDER` | invisible climbable ladder in front of a ladder texture |
 //! | contains `ladder` | `SOLID` | `LADDER` | a visible ladder texture (`base_trim/ladder`, ...) |
-//! | prefix `common/fog` | `FOG` | `NONSOLID` | fog volumes |
+//! | contains `fog` | `FOG` | `NONSOLID` | fog volumes (`common/fog_red`, `sfx/xlightgreyfog`: map packs keep their fog shaders in their own folders) |
 //! | prefix `*water` | `WATER` | `NONSOLID` | Quake 1 water (`*water1`, ...) |
 //! | prefix `*lava` | `LAVA` | `NONSOLID` | Quake 1 lava |
 //! | prefix `*slime` | `SLIME` | `NONSOLID` | Quake 1 slime |
@@ -291,7 +291,7 @@ fn default_rules() -> Vec<TextureRule> {
             SurfaceFlags::LADDER,
         ),
         (
-            Prefix("common/fog".into()),
+            Contains("fog".into()),
             Contents::FOG,
             SurfaceFlags::NONSOLID,
         ),
