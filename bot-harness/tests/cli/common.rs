@@ -64,6 +64,37 @@ pub(crate) fn shared_maps() -> Option<PathBuf> {
     shared_data("maps/openarena-lostlevels")
 }
 
+/// The shared map folder `maps/oacmpvol1` ([`shared_data`]): the nine maps of the
+/// `OpenArena` community map pack with bspc's references.
+pub(crate) fn pack_maps() -> Option<PathBuf> {
+    shared_data("maps/oacmpvol1")
+}
+
+/// The nine maps of [`pack_maps`].
+pub(crate) const PACK_MAPS: [&str; 9] = [
+    "oacmpctf1",
+    "oacmpctf2",
+    "oacmpdm1",
+    "oacmpdm2",
+    "oacmpdm3",
+    "oacmpdm5",
+    "oacmpdm6",
+    "oacmpdm7",
+    "oacmpdm8",
+];
+
+/// Every shared map: its folder and name, the lost-levels maps first.
+pub(crate) fn all_shared_maps() -> Option<Vec<(PathBuf, &'static str)>> {
+    let (lost, pack) = (shared_maps()?, pack_maps()?);
+    Some(
+        SHARED_MAPS
+            .iter()
+            .map(|&name| (lost.clone(), name))
+            .chain(PACK_MAPS.iter().map(|&name| (pack.clone(), name)))
+            .collect(),
+    )
+}
+
 /// The shared bot-data folder `botfiles` ([`shared_data`]).
 pub(crate) fn shared_botfiles() -> Option<PathBuf> {
     shared_data("botfiles")
