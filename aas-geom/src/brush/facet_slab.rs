@@ -89,7 +89,7 @@ mod tests {
         BevelKinds, BrushGeometry, BrushSide, ModelNum, SourceLocation, TextureId, bevelled_planes,
         expand_planes,
     };
-    use crate::{Contents, PatchSettings, PatchSource};
+    use crate::brush::{Contents, PatchSettings, PatchSource};
 
     const MINS: DVec3 = DVec3::new(-15.0, -15.0, -24.0);
     const MAXS: DVec3 = DVec3::new(15.0, 15.0, 32.0);
