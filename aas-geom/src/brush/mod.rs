@@ -5,7 +5,8 @@
 //!
 //! Brush geometry for the compiler: [`BrushGeometry`] (faces, vertices, edges, bounds, and the
 //! rejection of unbounded, empty and flat brushes), [`bevelled_planes`] (thesis §6.2 bevels)
-//! and [`expand_planes`] (expansion by a player box).
+//! and [`expand_planes`] (expansion by a player box), with [`collapse_thickness`] taking a
+//! patch facet's thin brush back to the zero-thickness surface the game collides with.
 
 pub mod bevel;
 pub mod brush_geometry;
@@ -13,6 +14,7 @@ mod brush_world;
 mod contents;
 mod entity;
 pub mod expand;
+pub mod facet_slab;
 pub mod patch;
 
 pub use bevel::{BEVEL_EPSILON, BevelKinds, bevelled_planes};
@@ -27,4 +29,5 @@ pub use brush_world::{
 pub use contents::{Contents, SurfaceFlags};
 pub use entity::{Entity, parse_vector};
 pub use expand::{expand_plane, expand_planes, expanded_bounds, expansion_offset};
+pub use facet_slab::{FacetSlab, collapse_thickness};
 pub use patch::{Facet, Patch, PatchError, PatchSettings, PatchSource};

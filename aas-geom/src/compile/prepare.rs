@@ -8,7 +8,9 @@
 //!    flat brush (or one with a bad plane) is dropped with a [`PrepareDiagnostic`] naming its
 //!    [`SourceLocation`];
 //! 3. [`bevelled_planes`] adds the bevels;
-//! 4. for each presence box, [`expand_planes`] makes one [`ExpandedBrush`] — blocking and
+//! 4. for each presence box, [`expand_planes`] makes one [`ExpandedBrush`] (for the thin brush
+//!    of a patch facet, [`collapse_thickness`] then takes it back to the facet alone: the game
+//!    collides with facets as surfaces without thickness) — blocking and
 //!    content brushes alike, so that a liquid, teleporter, jump pad, cluster portal,
 //!    do-not-enter or mover brush marks the areas where that box *overlaps* it (later stages
 //!    may narrow this, e.g. "swimming" when the waist is under water);
@@ -24,8 +26,8 @@ use super::{
     ExpandedBrush, PresenceBox, PresenceMask, Selection, SelectionRules, SkipReason, find_contained,
 };
 use crate::brush::{
-    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, SourceLocation, SurfaceFlags,
-    bevelled_planes, expand_planes, expanded_bounds,
+    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, FacetSlab, SourceLocation,
+    SurfaceFlags, bevelled_planes, collapse_thickness, expand_planes, expanded_bounds,
 };
 
 /// Settings of [`prepare_brushes`].
@@ -135,8 +137,14 @@ pub fn prepare_brushes(
     let mut brushes = Vec::new();
     let mut vertices: Vec<Vec<DVec3>> = Vec::new();
     let mut vertex_of: Vec<usize> = Vec::new();
+    let first_patch_brush = world.brushes.len();
     for (source_index, brush) in world.all_brushes().enumerate() {
         stats.source_brushes += 1;
+        let facet = if source_index >= first_patch_brush {
+            FacetSlab::of_thin_brush(brush)
+        } else {
+            None
+        };
         let (contents, model) = match settings.selection.select(world, brush) {
             Selection::Compile { contents, model } => (contents, model),
             Selection::Skip(SkipReason::IgnoredEntity) => {
@@ -179,18 +187,33 @@ pub fn prepare_brushes(
             .map(|(index, _)| index)
             .collect();
         stats.bevels_added += bevelled.len() - geometry.faces().len();
+        // A patch facet is the front face of its prism: its corners are the hull that is
+        // expanded (bounds, containment), its thickness is taken back out of the planes.
+        let hull: Vec<DVec3> = match (facet, brush.sides.first()) {
+            (Some(slab), Some(front)) => geometry
+                .vertices()
+                .iter()
+                .copied()
+                .filter(|&vertex| slab.on_facet(&front.plane, vertex))
+                .collect(),
+            _ => geometry.vertices().to_vec(),
+        };
+        let (hull_mins, hull_maxs) = hull
+            .iter()
+            .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &p| {
+                (lo.min(p), hi.max(p))
+            });
         for (box_index, presence) in boxes.iter().enumerate() {
             if !usable.get(box_index).copied().unwrap_or(false) {
                 continue;
             }
-            let (mins, maxs) = expanded_bounds(
-                geometry.mins(),
-                geometry.maxs(),
-                presence.mins,
-                presence.maxs,
-            );
+            let (mins, maxs) = expanded_bounds(hull_mins, hull_maxs, presence.mins, presence.maxs);
+            let mut planes = expand_planes(&bevelled, presence.mins, presence.maxs);
+            if let Some(slab) = facet {
+                collapse_thickness(&mut planes, slab);
+            }
             brushes.push(ExpandedBrush {
-                planes: expand_planes(&bevelled, presence.mins, presence.maxs),
+                planes,
                 contents,
                 model,
                 blocks: PresenceMask::single(box_index),
@@ -209,7 +232,7 @@ pub fn prepare_brushes(
                 *count += 1;
             }
         }
-        vertices.push(geometry.vertices().to_vec());
+        vertices.push(hull);
     }
     if !settings.keep_contained {
         let hulls: Vec<&[DVec3]> = vertex_of

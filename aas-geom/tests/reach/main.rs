@@ -12,6 +12,7 @@ mod box_brush;
 mod executor;
 mod floors;
 mod maps;
+mod patches;
 mod platforms;
 mod rocket;
 mod triggers;

@@ -11,7 +11,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 12] = [
+const MAPS: [(&str, &[u8]); 13] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -33,6 +33,7 @@ const MAPS: [(&str, &[u8]); 12] = [
     ),
     ("shallow_pool", include_bytes!("../maps/shallow_pool.map")),
     ("steep_wall", include_bytes!("../maps/steep_wall.map")),
+    ("patch_floors", include_bytes!("../maps/patch_floors.map")),
 ];
 
 /// A compiled test map with its entities.
