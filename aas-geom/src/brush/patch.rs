@@ -30,7 +30,10 @@
 //!
 //! Each grid cell becomes one [`Facet`]: a quad when its four corners are coplanar within
 //! [`QUAD_PLANE_EPSILON`] and it is convex and non-degenerate, otherwise the two triangles
-//! it is cut into (a degenerate triangle, of doubled area below 1e-6, is dropped). Each facet
+//! it is cut into along the diagonal from its first corner (`column`, `row`) to its last
+//! (`column + 1`, `row + 1`), the diagonal bspc cuts along (measured: on a twisted cell its
+//! floor follows that diagonal) (a degenerate triangle, of doubled area below 1e-6, is
+//! dropped). Each facet
 //! becomes a thin convex prism: the facet's plane (through its frontmost corner), a parallel
 //! plane [`PatchSettings::thickness`] units behind it, and one plane through each edge.
 //!
@@ -364,7 +367,7 @@ impl Patch {
                     push(Facet::Quad(quad), sides);
                     continue;
                 }
-                for triangle in [[a, b, c], [b, d, c]] {
+                for triangle in [[a, b, d], [a, d, c]] {
                     let corners = triangle.map(|i| vertices[i as usize]);
                     let [p, q, r] = corners;
                     if let Some(sides) =
@@ -414,28 +417,18 @@ fn max_of(values: impl Iterator<Item = f64>) -> f64 {
     })
 }
 
-/// The smallest `n` in `1..=cap` with `deviation / (4·n²) ≤ max_error`, else `cap` (also for
-/// an infinite or NaN `deviation`, from control points so far apart their differences
-/// overflow).
+/// The number of steps of a span whose control lines deviate from their chords by at most
+/// `deviation` (`|P0 − 2·P1 + P2|`): halved until the midpoint of every piece lies within
+/// `max_error` of its chord, `deviation / (4·n²) < max_error`, as the game's collision does,
+/// so `n` is a power of two; at most `cap` (also for an infinite or NaN `deviation`, from
+/// control points so far apart their differences overflow).
 fn steps_for(deviation: f64, max_error: f64, cap: u32) -> u32 {
-    let fits = |n: u32| deviation / (4.0 * f64::from(n) * f64::from(n)) <= max_error;
-    if fits(1) {
-        return 1;
+    let fits = |n: u32| deviation / (4.0 * f64::from(n) * f64::from(n)) < max_error;
+    let mut n = 1;
+    while !fits(n) && n < cap {
+        n = (n * 2).min(cap);
     }
-    if !fits(cap) {
-        return cap;
-    }
-    // `fits` is monotone in `n`: bisect between a failing `low` and a fitting `high`.
-    let (mut low, mut high) = (1, cap);
-    while high - low > 1 {
-        let middle = low + (high - low) / 2;
-        if fits(middle) {
-            high = middle;
-        } else {
-            low = middle;
-        }
-    }
-    high
+    n
 }
 
 /// `(span, parameter)` of every grid line across spans of `steps` steps each: span `s`
