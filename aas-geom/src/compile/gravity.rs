@@ -82,6 +82,11 @@ pub struct GravitySettings {
     pub min_thickness: f64,
     /// The most splits made inside one leaf of one round.
     pub max_splits_per_leaf: usize,
+    /// A floor leaf whose top comes closer than this (units) to its ground somewhere is a
+    /// thin floor: the air above it is split into columns standing on one floor leaf each,
+    /// and the floor leaf into pieces under one air leaf each, so that merging can join each
+    /// piece of floor with the air above it (0 turns this off).
+    pub thin_floor: f64,
 }
 
 impl Default for GravitySettings {
@@ -97,6 +102,7 @@ impl Default for GravitySettings {
             max_rounds: 4,
             min_thickness: 0.5,
             max_splits_per_leaf: 64,
+            thin_floor: 1.0,
         }
     }
 }
@@ -114,11 +120,15 @@ pub struct GravityStats {
     pub splits: usize,
 }
 
-/// A ground or gap portal of a leaf (or part).
+/// A ground or gap portal of a leaf (or part), or a top: a portal to an open leaf above.
 #[derive(Debug, Clone)]
 struct Floor {
     winding: Winding,
     ground: bool,
+    /// The open leaf on the other side (`None` for ground).
+    other: Option<LeafId>,
+    /// For a gap: whether the leaf below is a thin floor ([`thin_floor_leaves`]).
+    thin_below: bool,
 }
 
 /// What the split rule needs to know of a leaf or a part of it.
@@ -126,26 +136,64 @@ struct Floor {
 struct Region {
     leaf: LeafId,
     floors: Vec<Floor>,
+    /// For a thin floor leaf: its portals to open leaves above it (else empty).
+    tops: Vec<Floor>,
     /// Every portal winding of the region (floors included).
     boundary: Vec<Winding>,
 }
 
 impl Region {
-    fn counts(&self) -> (usize, usize) {
-        let ground = self.floors.iter().filter(|f| f.ground).count();
-        (ground, self.floors.len() - ground)
+    fn counts(&self) -> Counts {
+        Counts::of(&self.floors, &self.tops)
     }
 
     fn potential(&self) -> usize {
-        potential(self.counts())
+        self.counts().potential()
     }
 }
 
-fn potential((ground, gap): (usize, usize)) -> usize {
-    if ground > 0 && gap > 0 {
-        ground + gap
-    } else {
-        0
+/// What the split rule counts in a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Counts {
+    ground: usize,
+    gap: usize,
+    /// Gap portals when they lead down to two or more leaves, one of them a thin floor (else 0).
+    column_gaps: usize,
+    /// Top portals when they lead up to two or more leaves (else 0).
+    column_tops: usize,
+}
+
+impl Counts {
+    fn of(floors: &[Floor], tops: &[Floor]) -> Self {
+        let ground = floors.iter().filter(|f| f.ground).count();
+        let gaps: Vec<&Floor> = floors.iter().filter(|f| !f.ground).collect();
+        let several = |list: &[&Floor]| {
+            list.first()
+                .is_some_and(|first| list.iter().any(|f| f.other != first.other))
+        };
+        let column_gaps = if ground == 0 && gaps.iter().any(|f| f.thin_below) && several(&gaps) {
+            gaps.len()
+        } else {
+            0
+        };
+        let tops: Vec<&Floor> = tops.iter().collect();
+        let column_tops = if several(&tops) { tops.len() } else { 0 };
+        Self {
+            ground,
+            gap: gaps.len(),
+            column_gaps,
+            column_tops,
+        }
+    }
+
+    /// Mixing ground and gaps counts both; a column that is not one yet counts its portals.
+    fn potential(self) -> usize {
+        let mixing = if self.ground > 0 && self.gap > 0 {
+            self.ground + self.gap
+        } else {
+            0
+        };
+        mixing + self.column_gaps + self.column_tops
     }
 }
 
@@ -165,9 +213,10 @@ pub fn subdivide_by_gravity(
     let mut round = 0;
     loop {
         let portals = portalize(tree);
+        let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
         let mixed: Vec<Region> = (0..tree.leaves.len())
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
-            .filter_map(|leaf| leaf_region(tree, &portals, leaf))
+            .filter_map(|leaf| leaf_region(tree, &portals, leaf, &thin))
             .filter(|region| region.potential() > 0)
             .collect();
         if round == 0 {
@@ -193,13 +242,20 @@ pub fn subdivide_by_gravity(
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or
 /// unknown leaf.
-fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId) -> Option<Region> {
+fn leaf_region(
+    tree: &BspTree,
+    portals: &Portals,
+    leaf: LeafId,
+    thin: &[bool],
+) -> Option<Region> {
     if tree.is_solid(leaf) {
         return None;
     }
+    let is_thin = |l: LeafId| thin.get(l.0 as usize).copied().unwrap_or(false);
     let mut region = Region {
         leaf,
         floors: Vec::new(),
+        tops: Vec::new(),
         boundary: Vec::new(),
     };
     for portal in portals
@@ -219,16 +275,74 @@ fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId) -> Option<Region
         };
         let normal = tree.planes.get(portal.plane).normal;
         let into_z = if leaf_is_front { normal.z } else { -normal.z };
-        if !is_ground_normal(into_z) {
-            continue;
+        let other_open = match other {
+            PortalSide::Leaf(l) if !tree.is_solid(l) => Some(l),
+            _ => None,
+        };
+        if is_ground_normal(into_z) {
+            region.floors.push(Floor {
+                winding: portal.winding.clone(),
+                ground: other_open.is_none(),
+                other: other_open,
+                thin_below: other_open.is_some_and(is_thin),
+            });
+        } else if is_ground_normal(-into_z)
+            && is_thin(leaf)
+            && let Some(above) = other_open
+        {
+            region.tops.push(Floor {
+                winding: portal.winding.clone(),
+                ground: false,
+                other: Some(above),
+                thin_below: false,
+            });
         }
-        let other_open = matches!(other, PortalSide::Leaf(l) if !tree.is_solid(l));
-        region.floors.push(Floor {
-            winding: portal.winding.clone(),
-            ground: !other_open,
-        });
     }
     Some(region)
+}
+
+/// Per leaf: whether it is a **thin floor**, an open leaf with a ground portal whose portals
+/// to open leaves above it come within `height` of one of its ground planes somewhere (more
+/// than 0.05 units above it): a sliver between a floor and a node plane passing just above
+/// it, where a standing player's origin would rise out of the floor's area into the air
+/// above.
+pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) -> Vec<bool> {
+    (0..tree.leaves.len())
+        .map(|index| {
+            let Ok(leaf) = u32::try_from(index).map(LeafId) else {
+                return false;
+            };
+            if tree.is_solid(leaf) {
+                return false;
+            }
+            let mut grounds: Vec<Plane> = Vec::new();
+            let mut tops: Vec<&Winding> = Vec::new();
+            for portal in portals.of_leaf(leaf).iter().filter_map(|&id| portals.get(id)) {
+                if portal.winding.plane().is_none() {
+                    continue;
+                }
+                let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
+                let other = if leaf_is_front { portal.back } else { portal.front };
+                let plane = tree.planes.get(portal.plane);
+                // Oriented into the leaf.
+                let into = if leaf_is_front { plane } else { plane.flipped() };
+                let open = matches!(other, PortalSide::Leaf(l) if !tree.is_solid(l));
+                if !open && is_ground_normal(into.normal.z) {
+                    grounds.push(into);
+                } else if open && is_ground_normal(-into.normal.z) {
+                    tops.push(&portal.winding);
+                }
+            }
+            tops.iter()
+                .flat_map(|w| w.points().iter())
+                .any(|&p| {
+                    grounds.iter().any(|g| {
+                        let above = g.distance_to(p) / g.normal.z;
+                        above > 0.05 && above < height
+                    })
+                })
+        })
+        .collect()
 }
 
 /// Where each leaf hangs in the tree: `(node, child index)`, or `None` for the root (or a
@@ -287,7 +401,7 @@ fn candidates(region: &Region) -> Vec<Plane> {
     let mut planes: Vec<Plane> = Vec::new();
     let gaps = region.floors.iter().filter(|f| !f.ground);
     let grounds = region.floors.iter().filter(|f| f.ground);
-    for floor in gaps.chain(grounds) {
+    for floor in gaps.chain(grounds).chain(&region.tops) {
         let points = floor.winding.points();
         let centre = floor.winding.center();
         for (i, &a) in points.iter().enumerate() {
@@ -328,7 +442,7 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
             continue;
         }
         let [front, back] = split_counts(region, &plane);
-        let (pf, pb) = (potential(front), potential(back));
+        let (pf, pb) = (front.potential(), back.potential());
         if pf >= limit || pb >= limit {
             continue;
         }
@@ -355,23 +469,10 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
     piece.filter(|w| w.area() >= MIN_PORTAL_AREA)
 }
 
-/// `(ground, gap)` counts of the front and back parts.
-fn split_counts(region: &Region, plane: &Plane) -> [(usize, usize); 2] {
-    let mut counts = [(0, 0); 2];
-    for floor in &region.floors {
-        let split = floor.winding.split(plane);
-        for (side, piece) in [split.front, split.back].into_iter().enumerate() {
-            if kept(piece).is_some() {
-                let count = &mut counts[side];
-                if floor.ground {
-                    count.0 += 1;
-                } else {
-                    count.1 += 1;
-                }
-            }
-        }
-    }
-    counts
+/// The counts of the front and back parts.
+fn split_counts(region: &Region, plane: &Plane) -> [Counts; 2] {
+    let parts = split_parts(region, plane);
+    [parts[0].counts(), parts[1].counts()]
 }
 
 /// Replaces the region's leaf by a node on `plane` with two copies of the leaf; returns the
@@ -436,17 +537,28 @@ fn split_parts(region: &Region, plane: &Plane) -> Parts {
     let empty = || Region {
         leaf: region.leaf,
         floors: Vec::new(),
+        tops: Vec::new(),
         boundary: Vec::new(),
     };
     let mut parts = [empty(), empty()];
-    for floor in &region.floors {
+    for (top, floor) in region
+        .floors
+        .iter()
+        .map(|f| (false, f))
+        .chain(region.tops.iter().map(|f| (true, f)))
+    {
         let split = floor.winding.split(plane);
         for (part, piece) in parts.iter_mut().zip([split.front, split.back]) {
             if let Some(winding) = kept(piece) {
-                part.floors.push(Floor {
+                let piece = Floor {
                     winding,
-                    ground: floor.ground,
-                });
+                    ..floor.clone()
+                };
+                if top {
+                    part.tops.push(piece);
+                } else {
+                    part.floors.push(piece);
+                }
             }
         }
     }

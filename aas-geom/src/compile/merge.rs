@@ -123,9 +123,11 @@ pub fn merge_leaves(
                 .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
         })
         .collect();
-    // Floors with floors and air with air first, so that floors form the largest slabs;
-    // then floors take in the air above them where the union stays convex.
-    for same_ground_only in [true, false] {
+    let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
+    // Thin floors into the air above them first; then floors with floors and air with air,
+    // so that floors form the largest slabs; then floors take in the air above them where the
+    // union stays convex.
+    for phase in [Phase::ThinFloorsUp, Phase::SameGround, Phase::All] {
         for _ in 0..MAX_MERGE_PASSES {
             let mut merged = false;
             for &(a, b) in &candidates {
@@ -133,8 +135,20 @@ pub fn merge_leaves(
                 else {
                     continue;
                 };
+                let skip = match phase {
+                    Phase::ThinFloorsUp => {
+                        let thin_up = |floor: u32, air: u32| {
+                            thin.get(floor as usize).copied().unwrap_or(false)
+                                && groups.get(floor as usize).is_some_and(|g| g.leaves.len() == 1)
+                                && !grounded(&groups, air)
+                        };
+                        !(thin_up(ga, gb) || thin_up(gb, ga))
+                    }
+                    Phase::SameGround => grounded(&groups, ga) != grounded(&groups, gb),
+                    Phase::All => false,
+                };
                 if ga == gb
-                    || (same_ground_only && grounded(&groups, ga) != grounded(&groups, gb))
+                    || skip
                     || union_mixes(&sides, &group_of, &groups, ga, gb)
                     || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
                 {
@@ -150,6 +164,22 @@ pub fn merge_leaves(
     }
     number_groups(&open, &group_of)
 }
+
+/// The merge phases, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// A thin floor leaf (see [`THIN_FLOOR`]) with the air above it.
+    ThinFloorsUp,
+    /// Floors with floors, air with air.
+    SameGround,
+    /// Any two groups.
+    All,
+}
+
+/// A floor leaf whose top comes within this height (units) of its ground somewhere is thin:
+/// it merges with the air above it before floors merge with each other (the default
+/// [`GravitySettings::thin_floor`](super::GravitySettings::thin_floor)).
+pub const THIN_FLOOR: f64 = 1.0;
 
 /// Whether group `g` has a ground side.
 fn grounded(groups: &[Group], g: u32) -> bool {
