@@ -27,6 +27,7 @@
 
 mod edge_pairs;
 mod floor;
+mod jump_pads;
 mod jumps;
 mod ladders;
 mod ledges;
@@ -76,6 +77,11 @@ pub struct ReachSettings {
     /// from a start can walk there first. The thesis keeps rocket jumps few so that routing
     /// stays fast. The default 128 is 0.4 s of running; 0 keeps them all.
     pub rocket_jump_spacing: f32,
+    /// Steered jump-pad landings of one pad lie at least this far apart (units): a point
+    /// aimed at closer than this to a landing already kept is not tried, since a player
+    /// landing there walks the rest (see `jump_pads.rs`). The default 128 is 0.4 s of running,
+    /// as [`rocket_jump_spacing`](Self::rocket_jump_spacing).
+    pub jump_pad_landing_spacing: f32,
 }
 
 /// The default [`ReachSettings::rocket_jump_items`]: the strong weapons, armours, the mega
@@ -105,6 +111,7 @@ impl Default for ReachSettings {
             rocket_jump_velocity: 700.0,
             rocket_jump_items: ROCKET_JUMP_ITEMS.iter().map(|&s| s.to_owned()).collect(),
             rocket_jump_spacing: 128.0,
+            jump_pad_landing_spacing: 128.0,
         }
     }
 }
