@@ -45,6 +45,9 @@ use crate::world::AreaId;
 const MAX_PAD_FLIGHT: f32 = 6.0;
 /// The most frames a launch is pushed by its own pad before flying freely.
 const MAX_PUSH_FRAMES: usize = 40;
+/// A steered flight is followed this long (seconds) past the time the flight without input
+/// comes down to the height aimed at; by then it has missed.
+const STEER_MARGIN: f32 = 0.5;
 
 /// Where a jump-pad flight ends.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,6 +69,8 @@ struct Aim {
     /// Horizontal distance from where the flight without input comes down to the point's
     /// height (the steering it needs).
     offset: f32,
+    /// How long the steered flight is followed (seconds).
+    time: f32,
 }
 
 /// What a steered flight must reach.
@@ -82,6 +87,8 @@ enum Goal {
 struct FreeFlight {
     origin: Vec3,
     velocity: Vec3,
+    /// Seconds from the launch.
+    time: f32,
 }
 
 impl ReachContext<'_> {
@@ -124,7 +131,7 @@ impl ReachContext<'_> {
         let times = &self.settings.times;
         // (target area, end point, travel time)
         let mut landings: Vec<(AreaId, Vec3, u16)> = Vec::new();
-        let plain = self.pad_flight(&launch, index, areas, |_| MoveInput::idle());
+        let plain = self.pad_flight(&launch, index, areas, MAX_PAD_FLIGHT, |_| MoveInput::idle());
         if let Some(end) = plain
             && let Some((area, at)) = self.landing_area(end, index, areas)
         {
@@ -144,7 +151,7 @@ impl ReachContext<'_> {
             {
                 continue;
             }
-            let end = self.pad_flight(&launch, index, areas, |state| {
+            let end = self.pad_flight(&launch, index, areas, aim.time, |state| {
                 self.physics.air_steer(state, aim.point)
             });
             let reached = match (aim.goal, end) {
@@ -230,11 +237,12 @@ impl ReachContext<'_> {
                 if point.z <= lowest_floor {
                     continue;
                 }
-                if let Some(offset) = self.within_envelope(&flight, point) {
+                if let Some((offset, time)) = self.within_envelope(&flight, point) {
                     aims.push(Aim {
                         point,
                         goal: Goal::Area(area_id(i)),
                         offset,
+                        time,
                     });
                 }
             }
@@ -246,11 +254,12 @@ impl ReachContext<'_> {
             let Some(point) = *other else {
                 continue;
             };
-            if let Some(offset) = self.within_envelope(&flight, point) {
+            if let Some((offset, time)) = self.within_envelope(&flight, point) {
                 aims.push(Aim {
                     point,
                     goal: Goal::Pad(pad),
                     offset,
+                    time,
                 });
             }
         }
@@ -259,8 +268,9 @@ impl ReachContext<'_> {
     }
 
     /// The steering a flight needs to come down on `point` (the horizontal distance from where
-    /// it comes down to that height without input), when within its envelope.
-    fn within_envelope(&self, flight: &FreeFlight, point: Vec3) -> Option<f32> {
+    /// it comes down to that height without input), when within its envelope, and how long a
+    /// flight steered there is followed.
+    fn within_envelope(&self, flight: &FreeFlight, point: Vec3) -> Option<(f32, f32)> {
         let physics = &self.settings.physics;
         let gravity = physics.gravity;
         let vz = flight.velocity.z;
@@ -278,7 +288,7 @@ impl ReachContext<'_> {
         let reach = 0.5 * physics.air_accelerate * physics.max_walk_velocity * above * above;
         let ballistic = flight.origin.truncate() + flight.velocity.truncate() * down;
         let offset = ballistic.distance(point.truncate());
-        (offset <= reach).then_some(offset)
+        (offset <= reach).then_some((offset, flight.time + down + STEER_MARGIN))
     }
 
     /// Where the player launched from `launch` leaves pad `pad`'s push.
@@ -294,12 +304,13 @@ impl ReachContext<'_> {
         FreeFlight {
             origin: state.origin,
             velocity: state.velocity,
+            time: state.time - launch.time,
         }
     }
 
     /// Follows the flight of a player launched from `launch` by pad `own` under `input` until
     /// it lands or touches another pad, `areas` being each pad's areas; `None` when it does
-    /// not end in time. Landing in a pad's area touches that pad. A pad touched while outside
+    /// not end within `time` seconds. Landing in a pad's area touches that pad. A pad touched while outside
     /// its areas (its trigger box reaches beyond them) pushes the player on like the launching
     /// pad: the flight goes on.
     fn pad_flight(
@@ -307,11 +318,12 @@ impl ReachContext<'_> {
         launch: &PlayerState,
         own: usize,
         areas: &[Vec<AreaId>],
+        time: f32,
         input: impl Fn(&PlayerState) -> MoveInput,
     ) -> Option<FlightEnd> {
         let frame_time = self.settings.physics.frame_time.max(f32::MIN_POSITIVE);
         let mut state = *launch;
-        let mut remaining = MAX_PAD_FLIGHT;
+        let mut remaining = time;
         let mut pushing = vec![own];
         let stop = |time: f32| {
             StopConditions::time_limit(time)

@@ -17,7 +17,8 @@
 //! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
 //! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
-//! | jump pad | the pad's areas → where the physics lands a player launched by the pad | 250 |
+//! | jump pad | the pad's areas → where the physics lands a player launched by the pad without input, or the next pad of a chain its flight touches (`jump_pads.rs`) | 250 |
+//! | jump pad, steered | the pad's areas → floors more than a barrier jump above the pad, or other pads, that the flight reaches steering with air control towards them (within its envelope, spaced out; `jump_pads.rs`) | 300 |
 //! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
 //! | bobbing platform | floors around a `func_bobbing` at one extreme ↔ the other | 300 |
 //! | rocket jump | from area centres towards floors of areas holding valuable items, predicted; starts towards one area at least `rocket_jump_spacing` apart (`rocket_jumps.rs`) | 500 |
