@@ -2,7 +2,9 @@
 //! the flight it launches ends, with or without air control.
 //!
 //! A standing player on the floor under the pad's centre is launched by the physics (the pad
-//! is one of its triggers; every trigger of the map acts during the flight) and followed until
+//! is one of its triggers; every trigger of the map acts during the flight) — or, for a pad in
+//! mid-air (standing on the floor under it does not touch it: a pad higher up a shaft, entered
+//! in flight), a player at its centre already pushed — and followed until
 //! the flight ends: it lands on a floor or in a liquid, or it touches another jump pad, whose
 //! push then takes over. Landing back on the launching pad (a pad that throws the player
 //! straight up) ends nowhere. The pad's areas lead to:
@@ -25,7 +27,7 @@
 //!   when the steered flight lands in its area (or touches its pad). End: the point aimed at,
 //!   so that steering towards the reachability's end repeats the flight.
 //!
-//! Start: the floor point under the pad's centre. `face_num` holds the launch's vertical speed
+//! Start: the floor point under the pad's centre (the centre of a pad in mid-air). `face_num` holds the launch's vertical speed
 //! and `edge_num` its horizontal speed, as bspc stores them. Each pad is independent, so the
 //! pads are processed in parallel and their lists concatenated in entity order.
 
@@ -82,6 +84,16 @@ enum Goal {
     Pad(usize),
 }
 
+/// Where a pad's flights start.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Launch {
+    /// The reachabilities' start: the floor point under the pad's centre, or the centre of a
+    /// pad in mid-air.
+    point: Vec3,
+    /// The player there, standing or (in mid-air) already pushed.
+    state: PlayerState,
+}
+
 /// The flight of a pad after its push: where and how fast the player leaves the trigger.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct FreeFlight {
@@ -102,7 +114,7 @@ impl ReachContext<'_> {
             .iter()
             .map(|pad| self.trigger_areas(pad.mins, pad.maxs, AreaContents::JUMPPAD))
             .collect();
-        let starts: Vec<Option<Vec3>> = pads.iter().map(|pad| self.pad_start(pad)).collect();
+        let starts: Vec<Option<Launch>> = pads.iter().map(|pad| self.pad_launch(pad)).collect();
         let per_pad: Vec<Vec<(AreaId, Reachability)>> = (0..pads.len())
             .into_par_iter()
             .map(|index| self.pad_reachabilities(pads, &areas, &starts, index))
@@ -110,10 +122,27 @@ impl ReachContext<'_> {
         per_pad.into_iter().flatten().collect()
     }
 
-    /// The floor point under a pad's centre, where its flights start.
-    fn pad_start(&self, pad: &JumpPad) -> Option<Vec3> {
+    /// Where a pad's flights start: standing on the floor under its centre when a player
+    /// standing there touches the trigger, else (a pad in mid-air, entered in flight) at its
+    /// centre, already pushed.
+    fn pad_launch(&self, pad: &JumpPad) -> Option<Launch> {
         let centre = pad.centre();
-        self.drop_to_floor(Vec3::new(centre.x, centre.y, pad.maxs.z - STANDING_MINS.z))
+        let floor = self.drop_to_floor(Vec3::new(centre.x, centre.y, pad.maxs.z - STANDING_MINS.z));
+        if let Some(floor) = floor
+            && pad.touches_box(floor, STANDING_MINS, STANDING_MAXS)
+        {
+            return Some(Launch {
+                point: floor,
+                state: PlayerState::standing_at(floor + Vec3::Z * 0.125),
+            });
+        }
+        self.world.point_area(centre)?;
+        let mut state = PlayerState::at(centre);
+        state.velocity = pad.velocity;
+        Some(Launch {
+            point: centre,
+            state,
+        })
     }
 
     /// The reachabilities of pad `index`: every area of its trigger to each landing.
@@ -121,13 +150,16 @@ impl ReachContext<'_> {
         &self,
         pads: &[JumpPad],
         areas: &[Vec<AreaId>],
-        starts: &[Option<Vec3>],
+        starts: &[Option<Launch>],
         index: usize,
     ) -> Vec<(AreaId, Reachability)> {
-        let Some(start) = starts[index] else {
+        let Some(Launch {
+            point: start,
+            state: launch,
+        }) = starts[index]
+        else {
             return Vec::new();
         };
-        let launch = PlayerState::standing_at(start + Vec3::Z * 0.125);
         let times = &self.settings.times;
         // (target area, end point, travel time)
         let mut landings: Vec<(AreaId, Vec3, u16)> = Vec::new();
@@ -211,7 +243,7 @@ impl ReachContext<'_> {
     fn aims(
         &self,
         pads: &[JumpPad],
-        starts: &[Option<Vec3>],
+        starts: &[Option<Launch>],
         index: usize,
         start: Vec3,
         launch: &PlayerState,
@@ -251,7 +283,7 @@ impl ReachContext<'_> {
             if pad == index {
                 continue;
             }
-            let Some(point) = *other else {
+            let Some(Launch { point, .. }) = *other else {
                 continue;
             };
             if let Some((offset, time)) = self.within_envelope(&flight, point) {

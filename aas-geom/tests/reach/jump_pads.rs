@@ -1,10 +1,11 @@
 //! Jump pads beyond the plain flight: a pad at the bottom of a shaft whose floors are reached
-//! only by steering in the air (`jumppad_shaft.map`), and two pads in a chain
-//! (`jumppad_chain.map`). Every jump-pad reachability of the pad maps is carried out by the
+//! only by steering in the air (`jumppad_shaft.map`), two pads in a chain, the second on a
+//! pillar (`jumppad_chain.map`), and two pads stacked in a shaft, the second in mid-air
+//! (`jumppad_tower.map`). Every jump-pad reachability of the pad maps is carried out by the
 //! physics with the map's triggers: without input for a plain one, steering with
 //! [`Physics::air_steer`] towards its end for a steered one.
 
-use aas_geom::format::aas_q3::{AreaContents, TravelType};
+use aas_geom::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use aas_geom::physics::{MoveInput, Physics, PlayerState, StopConditions, StopEvents, StopReason};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
@@ -26,13 +27,38 @@ struct FlightEnd {
     pad: Option<usize>,
 }
 
-/// Launches a player standing at `start` (on a pad) and follows the flight under `input`
-/// until it lands, or touches a pad other than the launching one (the first touched).
-fn fly(physics: &Physics<'_>, start: Vec3, input: impl Fn(&PlayerState) -> MoveInput) -> FlightEnd {
+/// The player launched at a jump-pad reachability's start: standing there on the floor, or
+/// (a pad in mid-air, entered in flight) already pushed by the pad whose trigger holds it.
+fn launch(map: &TestMap, start: Vec3) -> PlayerState {
+    let below = map
+        .world
+        .trace(start, start - Vec3::Z, PresenceType::NORMAL);
+    if below.fraction < 1.0 {
+        return standing(start);
+    }
+    let pad = map
+        .entities
+        .jump_pads
+        .iter()
+        .find(|pad| pad.mins.cmple(start).all() && start.cmple(pad.maxs).all())
+        .unwrap_or_else(|| panic!("{}: {start} is neither on a floor nor in a pad", map.name));
+    let mut state = PlayerState::at(start);
+    state.velocity = pad.velocity;
+    state
+}
+
+/// Launches a player at `start` (see [`launch`]) and follows the flight under `input` until
+/// it lands, or touches a pad other than the launching one (the first touched).
+fn fly(
+    map: &TestMap,
+    physics: &Physics<'_>,
+    start: Vec3,
+    input: impl Fn(&PlayerState) -> MoveInput,
+) -> FlightEnd {
     let stop = StopConditions::time_limit(FLIGHT)
         .or(StopEvents::LANDING)
         .or(StopEvents::TOUCH_JUMP_PAD);
-    let mut state = standing(start);
+    let mut state = launch(map, start);
     let mut own = None;
     for _ in 0..1000 {
         let prediction = physics.predict(&state, |_, s| input(s), &stop);
@@ -174,7 +200,7 @@ fn chained_pads_lead_from_pad_to_pad_to_the_ledge() {
     assert_eq!(to_ledge.len(), 1, "pad B leads to the ledge: {from_b:#?}");
     assert_eq!(to_ledge[0].travel_time, PLAIN);
     // A's flight touches B (the map's second trigger) in B's area ...
-    let onto_b = fly(&physics, to_b[0].start, |_| MoveInput::idle());
+    let onto_b = fly(&map, &physics, to_b[0].start, |_| MoveInput::idle());
     assert_eq!(onto_b.pad, Some(1), "at {}", onto_b.state.origin);
     assert_eq!(onto_b.area, Some(b));
     // ... and B's push carries on onto the ledge.
@@ -187,13 +213,76 @@ fn chained_pads_lead_from_pad_to_pad_to_the_ledge() {
     assert_eq!(onto_ledge.area, Some(ledge));
 }
 
+/// Pad A at the bottom of the shaft throws the player into pad B, in mid-air higher up: A's
+/// areas lead to B's area (250) and nowhere else; B's push carries the player above the upper
+/// floor and back into B, so B leads only to steered landings on the upper floor (300). The
+/// physics carries the player from A into B, then, steering after B's push, onto the floor.
+#[test]
+fn stacked_pads_climb_the_tower_and_steer_out_at_the_top() {
+    let map = TestMap::load("jumppad_tower");
+    let physics = map.physics();
+    let (a, from_a) = pad_reaches(&map, Vec3::new(0.0, 0.0, 24.0));
+    let b = map.area_at(Vec3::new(0.0, 0.0, 432.0));
+    assert!(
+        map.world.areas[b.index()]
+            .contents
+            .contains(AreaContents::JUMPPAD)
+    );
+    assert_ne!(a, b);
+    assert_eq!(
+        from_a
+            .iter()
+            .map(|r| (r.target, r.travel_time))
+            .collect::<Vec<_>>(),
+        vec![(b, PLAIN)],
+        "pad A leads only into pad B"
+    );
+    let from_b: Vec<Reachability> = map
+        .world
+        .reachabilities_of(b)
+        .iter()
+        .filter(|r| r.kind() == Some(TravelType::JumpPad))
+        .copied()
+        .collect();
+    let mut targets: Vec<AreaId> = from_b.iter().map(|r| r.target).collect();
+    targets.dedup();
+    assert!(targets.len() >= 3, "landings around the mouth: {from_b:#?}");
+    for reach in &from_b {
+        assert_eq!(reach.travel_time, STEERED, "{reach:?}");
+        assert!(
+            (reach.end.z - 792.0).abs() < 1.0,
+            "on the upper floor: {reach:?}"
+        );
+        assert!(
+            reach.end.truncate().length() > 64.0,
+            "beyond the mouth: {reach:?}"
+        );
+    }
+    // From A's floor into B without input ...
+    let into_b = fly(&map, &physics, from_a[0].start, |_| MoveInput::idle());
+    assert_eq!(into_b.pad, Some(1), "at {}", into_b.state.origin);
+    assert_eq!(into_b.area, Some(b));
+    // ... and from there, steering towards each of B's landings.
+    for reach in &from_b {
+        let stop = StopConditions::time_limit(FLIGHT).or(StopEvents::HIT_GROUND);
+        let out = physics.predict(&into_b.state, |_, s| physics.air_steer(s, reach.end), &stop);
+        assert_eq!(out.stop, StopReason::HitGround, "{reach:?}");
+        assert_eq!(out.area, Some(reach.target), "{reach:?}");
+    }
+}
+
 /// The physics test: every jump-pad reachability of the pad maps is carried out by the
 /// physics with the map's triggers, from its start, without input (plain, 250) or steering
 /// towards its end (steered, 300): the flight ends in its target area, a steered one close
 /// to the point aimed at.
 #[test]
 fn every_jump_pad_reachability_lands_in_its_target_area() {
-    for name in ["jumppad_room", "jumppad_shaft", "jumppad_chain"] {
+    for name in [
+        "jumppad_room",
+        "jumppad_shaft",
+        "jumppad_chain",
+        "jumppad_tower",
+    ] {
         let map = TestMap::load(name);
         let physics = map.physics();
         let reaches = map.reaches_of_kind(TravelType::JumpPad);
@@ -208,7 +297,7 @@ fn every_jump_pad_reachability_lands_in_its_target_area() {
                     .contents
                     .contains(AreaContents::JUMPPAD)
             );
-            let end = fly(&physics, reach.start, pilot(&physics, reach));
+            let end = fly(&map, &physics, reach.start, pilot(&physics, reach));
             assert_eq!(
                 end.area,
                 Some(reach.target),
