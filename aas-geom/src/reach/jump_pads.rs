@@ -21,11 +21,14 @@
 //!   comes down to its height, `a` being the air acceleration (`air_accelerate ×
 //!   max_walk_velocity` per second) and `T` the time the flight spends above the point's
 //!   height (below it, the walls around a shaft block any steering). Candidates are tried
-//!   nearest first; one whose area is already reached, or that lies within
+//!   nearest (least steering) first; one whose area is already reached, or that lies within
 //!   [`jump_pad_landing_spacing`](super::ReachSettings::jump_pad_landing_spacing) of a landing
-//!   already kept, is skipped (the player walks there from that landing). A candidate is kept
-//!   when the steered flight lands in its area (or touches its pad). End: the point aimed at,
-//!   so that steering towards the reachability's end repeats the flight.
+//!   already kept, is skipped (the player walks there from that landing), and so is one whose
+//!   area's nearest point was missed (its farther points need more steering). A candidate is
+//!   kept when the steered flight lands in its area (or touches its pad); a steered flight is
+//!   followed until half a second after the flight without input has come down to the height
+//!   aimed at. End: the point aimed at, so that steering towards the reachability's end
+//!   repeats the flight.
 //!
 //! Start: the floor point under the pad's centre (the centre of a pad in mid-air). `face_num` holds the launch's vertical speed
 //! and `edge_num` its horizontal speed, as bspc stores them. Each pad is independent, so the
@@ -170,11 +173,16 @@ impl ReachContext<'_> {
             landings.push((area, at, times.jump_pad));
         }
         let spacing = self.settings.jump_pad_landing_spacing;
+        // Goals whose nearest point was missed: their farther points are not tried.
+        let mut missed: Vec<Goal> = Vec::new();
         for aim in self.aims(pads, starts, index, start, &launch) {
             let area_done = |area: AreaId| landings.iter().any(|(a, _, _)| *a == area);
             if let Goal::Area(area) = aim.goal
                 && area_done(area)
             {
+                continue;
+            }
+            if missed.contains(&aim.goal) {
                 continue;
             }
             if landings
@@ -195,10 +203,12 @@ impl ReachContext<'_> {
                 }
                 _ => None,
             };
-            if let Some(area) = reached
-                && !area_done(area)
-            {
-                landings.push((area, aim.point, times.air_controlled_jump_pad));
+            match reached {
+                Some(area) if !area_done(area) => {
+                    landings.push((area, aim.point, times.air_controlled_jump_pad));
+                }
+                Some(_) => {}
+                None => missed.push(aim.goal),
             }
         }
         let pad = &pads[index];
