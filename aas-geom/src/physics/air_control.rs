@@ -23,8 +23,12 @@ const CLOSE_ENOUGH: f32 = 1.0e-3;
 
 impl Physics<'_> {
     /// The input that steers `state`, flying, so that its origin comes down on `target` (an
-    /// origin resting on a floor: the floor's height plus 24). The rule is in the
-    /// [module documentation](self).
+    /// origin resting on a floor). Each frame in the air: the time `t` the origin takes to come
+    /// down to the target's height (ballistic, at least one frame) gives the horizontal velocity
+    /// wanted, `(target − origin) / t`; the input pushes along the difference between the
+    /// wanted and the current horizontal velocity, with the wished speed that makes it up in
+    /// one frame (capped at the running speed). On the ground, in a liquid, or when the flight
+    /// no longer climbs to the target's height: no input.
     ///
     /// Deterministic: the same state and target give the same input.
     #[must_use]

@@ -4,10 +4,10 @@
 //! A standing player on the floor under the pad's centre is launched by the physics (the pad
 //! is one of its triggers; every trigger of the map acts during the flight) — or, for a pad in
 //! mid-air (standing on the floor under it does not touch it: a pad higher up a shaft, entered
-//! in flight), a player at its centre already pushed — and followed until
-//! the flight ends: it lands on a floor or in a liquid, or it touches another jump pad, whose
-//! push then takes over. Landing back on the launching pad (a pad that throws the player
-//! straight up) ends nowhere. The pad's areas lead to:
+//! in flight), a player at its centre already pushed — and followed until the flight ends: it
+//! lands on a floor or in a liquid, or it touches another jump pad, whose push then takes over.
+//! Landing back on the launching pad (a pad that throws the player straight up) ends nowhere.
+//! The pad's areas lead to:
 //!
 //! - **the plain landing** (`rs_jumppad`, 250): where the flight without any input ends, a
 //!   floor or the area of the other pad it touches. End: the landing point.
@@ -30,9 +30,17 @@
 //!   aimed at. End: the point aimed at, so that steering towards the reachability's end
 //!   repeats the flight.
 //!
-//! Start: the floor point under the pad's centre (the centre of a pad in mid-air). `face_num` holds the launch's vertical speed
-//! and `edge_num` its horizontal speed, as bspc stores them. Each pad is independent, so the
-//! pads are processed in parallel and their lists concatenated in entity order.
+//! Start: the floor point under the pad's centre (the centre of a pad in mid-air). `face_num`
+//! holds the launch's vertical speed and `edge_num` its horizontal speed, as bspc stores them.
+//! Each pad is independent, so the pads are processed in parallel and their lists concatenated
+//! in entity order.
+//!
+//! Compared with bspc's output: its plain landings (250) are these; its steered ones (300)
+//! are floors around the top of the flight, as here. bspc steers only pads that push exactly
+//! straight up or whose plain flight lands somewhere: a pad pushing nearly straight up whose
+//! plain flight falls back onto it gets no reachability at all (q3dm6ish's three pads, the
+//! third pad of oacmpdm8; moving such a pad's target a few units to straight above it makes
+//! bspc steer it). Physically the two are the same pad, so here both are steered.
 
 use glam::Vec3;
 use rayon::prelude::*;
