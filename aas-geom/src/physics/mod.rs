@@ -39,11 +39,15 @@
 //! - **Ladders** (an extension: Quake III has none): pressing towards a ladder face climbs it
 //!   without gravity (see the `ladder` module).
 //!
+//! Beside the step, [`Physics::air_steer`] is the input that steers a flying player (thrown up
+//! by a jump pad, say) with air control down onto a point beside the flight.
+//!
 //! Velocities are rounded to whole units per second after each step (Quake III does so before
 //! sending the state over the network), unless [`snap_velocity`](PhysicsSettings::snap_velocity)
 //! is off. Everything is `f32` arithmetic in a fixed order: the same inputs give bit-identical
 //! trajectories.
 
+mod air_control;
 mod collide;
 mod ladder;
 mod movers;

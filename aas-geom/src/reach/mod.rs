@@ -17,7 +17,8 @@
 //! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
 //! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
-//! | jump pad | the pad's areas → where the physics lands a player launched by the pad | 250 |
+//! | jump pad | the pad's areas → where the physics lands a player launched by the pad without input, or the next pad of a chain its flight touches (`jump_pads.rs`) | 250 |
+//! | jump pad, steered | the pad's areas → floors more than a barrier jump above the pad, or other pads, that the flight reaches steering with air control towards them (within its envelope, spaced out; `jump_pads.rs`) | 300 |
 //! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
 //! | bobbing platform | floors around a `func_bobbing` at one extreme ↔ the other | 300 |
 //! | rocket jump | from area centres towards floors of areas holding valuable items, predicted; starts towards one area at least `rocket_jump_spacing` apart (`rocket_jumps.rs`) | 500 |
@@ -27,6 +28,7 @@
 
 mod edge_pairs;
 mod floor;
+mod jump_pads;
 mod jumps;
 mod ladders;
 mod ledges;
@@ -76,6 +78,11 @@ pub struct ReachSettings {
     /// from a start can walk there first. The thesis keeps rocket jumps few so that routing
     /// stays fast. The default 128 is 0.4 s of running; 0 keeps them all.
     pub rocket_jump_spacing: f32,
+    /// Steered jump-pad landings of one pad lie at least this far apart (units): a point
+    /// aimed at closer than this to a landing already kept is not tried, since a player
+    /// landing there walks the rest (see `jump_pads.rs`). The default 128 is 0.4 s of running,
+    /// as [`rocket_jump_spacing`](Self::rocket_jump_spacing).
+    pub jump_pad_landing_spacing: f32,
 }
 
 /// The default [`ReachSettings::rocket_jump_items`]: the strong weapons, armours, the mega
@@ -105,6 +112,7 @@ impl Default for ReachSettings {
             rocket_jump_velocity: 700.0,
             rocket_jump_items: ROCKET_JUMP_ITEMS.iter().map(|&s| s.to_owned()).collect(),
             rocket_jump_spacing: 128.0,
+            jump_pad_landing_spacing: 128.0,
         }
     }
 }

@@ -3,6 +3,7 @@
 #[path = "../common/box_brush.rs"]
 mod box_brush;
 
+mod air_control;
 mod jumps;
 mod ladders;
 mod prediction;

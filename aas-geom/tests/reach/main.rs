@@ -1,8 +1,9 @@
 //! Integration tests of the reachability computation ([`aas_geom::reach`]) on the hand-made
 //! movement maps of `tests/maps/`: each map compiles with the reachabilities it was built
 //! for, and the player physics carries each of them out: walking, crouching and jumping
-//! with the [executor](executor), riding jump pads, teleporters, lifts and bobbing platforms
-//! with the map's entities, jumping out of water and rocket jumping.
+//! with the [executor](executor), riding jump pads (steering in the air, from pad to pad),
+//! teleporters, lifts and bobbing platforms with the map's entities, jumping out of water and
+//! rocket jumping.
 //!
 //! One test binary (modules below) keeps link time low.
 
@@ -11,6 +12,7 @@ mod box_brush;
 
 mod executor;
 mod floors;
+mod jump_pads;
 mod maps;
 mod patches;
 mod platforms;

@@ -11,12 +11,15 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 13] = [
+const MAPS: [(&str, &[u8]); 16] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
     ("ledge_room", include_bytes!("../maps/ledge_room.map")),
     ("jumppad_room", include_bytes!("../maps/jumppad_room.map")),
+    ("jumppad_shaft", include_bytes!("../maps/jumppad_shaft.map")),
+    ("jumppad_chain", include_bytes!("../maps/jumppad_chain.map")),
+    ("jumppad_tower", include_bytes!("../maps/jumppad_tower.map")),
     (
         "teleporter_room",
         include_bytes!("../maps/teleporter_room.map"),
