@@ -102,7 +102,7 @@ impl Default for GravitySettings {
             max_rounds: 4,
             min_thickness: 0.5,
             max_splits_per_leaf: 64,
-            thin_floor: 1.0,
+            thin_floor: 18.0,
         }
     }
 }

@@ -179,7 +179,7 @@ enum Phase {
 /// A floor leaf whose top comes within this height (units) of its ground somewhere is thin:
 /// it merges with the air above it before floors merge with each other (the default
 /// [`GravitySettings::thin_floor`](super::GravitySettings::thin_floor)).
-pub const THIN_FLOOR: f64 = 1.0;
+pub const THIN_FLOOR: f64 = 18.0;
 
 /// Whether group `g` has a ground side.
 fn grounded(groups: &[Group], g: u32) -> bool {
