@@ -120,7 +120,9 @@ mod tests {
     }
 
     fn triangle_patch(corners: [DVec3; 3]) -> Brush {
-        // A flat 3 × 3 patch whose lower-right half degenerates: one triangle facet.
+        // A flat 3 × 3 patch whose corners (1, 1) and (0, 1) are both `r`: of the two halves
+        // of its cell, cut along (0, 0)–(1, 1), [p, q, r] is the one facet, [p, r, r] is
+        // degenerate.
         let [p, q, r] = corners;
         let points = vec![
             p,

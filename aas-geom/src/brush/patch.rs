@@ -8,34 +8,41 @@
 //! # Adaptive tessellation
 //!
 //! Like the Quake III engine's collision code, the tessellation subdivides only where the
-//! surface curves. A quadratic Bézier curve with control points `P0 P1 P2` sampled at `n`
-//! uniform steps stays within `|P0 − 2·P1 + P2| / (4·n²)` of its chords. Each span column gets
-//! the smallest number of steps `n ≥ 1` for which that bound, taken over the control rows of
-//! the column (every row of the surface inside it is a convex blend of those, so it deviates
-//! no more), is at most [`PatchSettings::max_error`], capped at
-//! [`PatchSettings::max_subdivisions`]; each span row likewise along `v` with the control
-//! columns. A flat direction (`P1` the midpoint of `P0 P2`) gets a single step. Steps are
-//! chosen per span column and per span row, never per span, so the samples still form a grid
+//! surface curves, and by halving. A quadratic Bézier curve with control points `P0 P1 P2`
+//! sampled at `n` uniform steps stays within `|P0 − 2·P1 + P2| / (4·n²)` of its chords (the
+//! distance between each piece's midpoint and its chord). A span column starts as one step
+//! and is halved, `n` = 1, 2, 4, 8, …, while that bound, taken over the control rows of the
+//! column (every row of the surface inside it is a convex blend of those, so it deviates no
+//! more), is [`PatchSettings::max_error`] or more, so `n` is the smallest power of two whose
+//! bound is below `max_error`; at most [`PatchSettings::max_subdivisions`] (the cap itself
+//! when it lies between two powers of two). Each span row likewise along `v` with the control
+//! columns. With the default 16 units this matches bspc, measured on synthetic
+//! single-span ramps of curvature `c = |P0 − 2·P1 + P2|`: `c ≤ 48` one piece, `64 ≤ c ≤ 192`
+//! two, `256 ≤ c ≤ 512` four (`c = 64` puts the midpoint exactly 16 off, and is split). A
+//! flat direction (`P1` the midpoint of `P0 P2`) gets a single step. Steps are chosen per span
+//! column and per span row, never per span, so the samples still form a grid
 //! ([`Patch::column_steps`], [`Patch::row_steps`]); span boundaries are evaluated once.
 //!
 //! The bound holds along each grid line: every row of the grid (and every row of the surface
-//! between them) is within `max_error` of its chords, and likewise every column. It is not a
-//! bound on the distance between the surface and the facets: at a cell's centre the two
-//! deviations can add up (a dome curving both ways, up to `2 × max_error`), and the two
-//! triangles of a twisted cell (corners not coplanar) stray from the surface by a ninth of
-//! the twist on top, even where the surface is straight along both grid directions (a saddle
-//! is never subdivided). The engine accepts both. On an extruded curve (the columns and
-//! arches of real maps) the surface at a facet's centre is within `max_error` of its plane
-//! (unless the step cap was reached).
+//! between them) is less than `max_error` from its chords (unless the step cap was reached),
+//! and likewise every column. It is not a bound on the distance between the surface and the
+//! facets: at a cell's centre the two deviations can add up (a dome curving both ways, up to
+//! `2 × max_error`), and the two triangles of a twisted cell (corners not coplanar) stray from
+//! the surface by a ninth of the twist on top at their centroids (a quarter of it at the
+//! cell's centre, the middle of the diagonal they share), even where the surface is straight
+//! along both grid directions (a saddle is never subdivided). The engine accepts both. On an
+//! extruded curve (the columns and arches of real maps) the surface at a facet's centre is
+//! within `max_error` of its plane (unless the step cap was reached).
 //!
 //! Each grid cell becomes one [`Facet`]: a quad when its four corners are coplanar within
 //! [`QUAD_PLANE_EPSILON`] and it is convex and non-degenerate, otherwise the two triangles
-//! it is cut into along the diagonal from its first corner (`column`, `row`) to its last
-//! (`column + 1`, `row + 1`), the diagonal bspc cuts along (measured: on a twisted cell its
-//! floor follows that diagonal) (a degenerate triangle, of doubled area below 1e-6, is
-//! dropped). Each facet
-//! becomes a thin convex prism: the facet's plane (through its frontmost corner), a parallel
-//! plane [`PatchSettings::thickness`] units behind it, and one plane through each edge.
+//! it is cut into along the diagonal from its corner (`column`, `row`) to its corner
+//! (`column + 1`, `row + 1`), whichever way the cell twists; a degenerate triangle, of
+//! doubled area below 1e-6, is dropped. That is the diagonal bspc cuts along: measured on a
+//! bilinear twisted 3 × 3 patch, its floor follows that diagonal (ours to within 0.125 units),
+//! not the other. Each facet becomes a thin convex prism: the facet's plane (through its
+//! frontmost corner), a parallel plane [`PatchSettings::thickness`] units behind it, and one
+//! plane through each edge.
 //!
 //! # Which side is the front
 //!
@@ -95,15 +102,16 @@ impl Default for PatchSettings {
     /// At most 8 steps per span, a 16-unit error and 2-unit-thick brushes. 16 units is the
     /// tolerance the Quake III engine itself uses when it tessellates patches for collision,
     /// so the brushes follow the curve as closely as the game's own collision does; 8 steps
-    /// keep the 16 units on any span with `|P0 − 2·P1 + P2| ≤ 4,096` (the patches of the
-    /// shared maps need at most 3).
+    /// keep every piece's midpoint less than 16 units from its chord on any span with
+    /// `|P0 − 2·P1 + P2| < 4,096` (the patches of the nine lost-levels maps take at most 4
+    /// steps, those of the nine community-pack maps 8).
     ///
-    /// Measured on the nine shared maps against the former fixed two steps per span with two
-    /// triangles per cell: 289 thin brushes instead of 1,072 (`am_underworks` 194 instead of
-    /// 720, 154 of them quads; `ps37ctf` 47 instead of 160; `oa_dm1v2` 48 instead of 192),
-    /// and on `am_underworks` 393 areas instead of 449 (1.18 times the reference's 332
-    /// instead of 1.35) in about 75 ms instead of 137, with coverage 1.0 on every map either
-    /// way. An 8-unit error would make 363 thin brushes, a 4-unit one 517.
+    /// Measured with the power-of-two steps and the (`column`, `row`)–(`column + 1`,
+    /// `row + 1`) cut on the nine lost-levels maps: 311 thin brushes (`am_underworks` 198,
+    /// 158 of them quads; `ps37ctf` 65; `oa_dm1v2` 48), where the smallest fitting step count
+    /// made 289 and fixed two steps per span with two triangles per cell 1,072; the nine
+    /// community-pack maps make 6,601 (5,519 with the smallest fitting count). An 8-unit
+    /// error would make 417 thin brushes on the lost-levels maps, a 4-unit one 725.
     fn default() -> Self {
         Self {
             max_subdivisions: 8,
@@ -153,10 +161,11 @@ pub enum PatchError {
 /// [module docs](self)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Facet {
-    /// Half a grid cell that is twisted, not convex or degenerate; its normal is
-    /// `(q − p) × (r − p)` for corners `[p, q, r]`. Cell (`column`, `row`) gives the grid
-    /// vertices (`column`, `row`), (`column + 1`, `row`), (`column`, `row + 1`) and then
-    /// (`column + 1`, `row`), (`column + 1`, `row + 1`), (`column`, `row + 1`).
+    /// Half a grid cell that is twisted, not convex or degenerate, cut along the diagonal from
+    /// (`column`, `row`) to (`column + 1`, `row + 1`); its normal is `(q − p) × (r − p)` for
+    /// corners `[p, q, r]`. Cell (`column`, `row`) gives the grid vertices (`column`, `row`),
+    /// (`column + 1`, `row`), (`column + 1`, `row + 1`) and then (`column`, `row`),
+    /// (`column + 1`, `row + 1`), (`column`, `row + 1`).
     Triangle([u32; 3]),
     /// A whole planar convex grid cell, corners in order around it: (`column`, `row`),
     /// (`column + 1`, `row`), (`column + 1`, `row + 1`), (`column`, `row + 1`). Its normal is

@@ -129,25 +129,27 @@ fn patch_curved_only_along_u_is_subdivided_only_along_u() {
         patch_source.control_points[y * 3 + 1].z = 200.0;
     }
     let patch = Patch::tessellate(patch_source, PatchSettings::default()).unwrap();
-    // |P0 − 2·P1 + P2| = 400: 400 / (4·2²) = 25 > 16 ≥ 400 / (4·3²).
-    assert_eq!(patch.column_steps, [3]);
+    // |P0 − 2·P1 + P2| = |(0, 0, −400)| = 400: halved while the midpoint deviation is 16 or
+    // more: 400 / 4 = 100, 400 / (4·2²) = 25, then 400 / (4·4²) = 6.25 < 16, so 4 steps
+    // (the old smallest-count rule took 3: 400 / 36 = 11.1).
+    assert_eq!(patch.column_steps, [4]);
     assert_eq!(patch.row_steps, [1]);
-    assert_eq!((patch.grid_width, patch.grid_height), (4, 2));
+    assert_eq!((patch.grid_width, patch.grid_height), (5, 2));
     // Each cell is a flat strip across the straight columns.
-    assert_eq!(patch.facets.len(), 3);
-    assert_eq!(quads(&patch), 3);
+    assert_eq!(patch.facets.len(), 4);
+    assert_eq!(quads(&patch), 4);
     // The same curve along v instead.
     let mut patch_source = flat_source(3, 3);
     for x in 0..3 {
         patch_source.control_points[3 + x].z = 200.0;
     }
     let patch = Patch::tessellate(patch_source, PatchSettings::default()).unwrap();
-    assert_eq!((patch.column_steps, patch.row_steps), (vec![1], vec![3]));
-    assert_eq!((patch.grid_width, patch.grid_height), (2, 4));
+    assert_eq!((patch.column_steps, patch.row_steps), (vec![1], vec![4]));
+    assert_eq!((patch.grid_width, patch.grid_height), (2, 5));
 }
 
 #[test]
-fn quarter_circle_takes_three_steps_at_16_units() {
+fn quarter_circle_takes_four_steps_at_16_units() {
     // P0 = (256, 0), P1 = (256, 256), P2 = (0, 256) in x-y, extruded up z.
     let arc = [(256.0, 0.0), (256.0, 256.0), (0.0, 256.0)];
     let mut control_points = Vec::new();
@@ -156,21 +158,30 @@ fn quarter_circle_takes_three_steps_at_16_units() {
     }
     let deviation = second_difference(control_points[0], control_points[1], control_points[2]);
     assert!((deviation - 256.0 * 2.0_f64.sqrt()).abs() < 1e-9);
-    // ceil(sqrt(362.04 / 64)) = ceil(2.38) = 3.
-    assert_eq!(steps_for(deviation, 16.0, 8), 3);
+    // 362.04 / 4 = 90.5 and 362.04 / 16 = 22.6 are 16 or more, 362.04 / 64 = 5.66 is not:
+    // 4 steps (the smallest fitting count, 3, is not a power of two).
+    assert_eq!(steps_for(deviation, 16.0, 8), 4);
     assert_eq!(steps_for(deviation, 16.0, 2), 2, "capped");
     assert_eq!(
-        steps_for(deviation, 8.0, 8),
-        4,
-        "ceil(sqrt(362.04 / 32)) = 4"
+        steps_for(deviation, 16.0, 3),
+        3,
+        "capped between powers of two"
     );
+    // 8 units: 22.6 ≥ 8 > 5.66, still 4; 5 units: 5.66 ≥ 5 > 362.04 / 256 = 1.41, so 8
+    // (where the smallest fitting count would be 5).
+    assert_eq!(steps_for(deviation, 8.0, 8), 4);
+    assert_eq!(steps_for(deviation, 5.0, 8), 8);
+    assert_eq!(steps_for(deviation, 5.0, 6), 6, "capped");
+    // 90.5 < 400: one step.
     assert_eq!(steps_for(deviation, 400.0, 8), 1);
     let patch = Patch::tessellate(source(3, 3, control_points), PatchSettings::default()).unwrap();
     assert_eq!(
         (patch.column_steps.clone(), patch.row_steps.clone()),
-        (vec![3], vec![1])
+        (vec![4], vec![1])
     );
-    assert_eq!(quads(&patch), 3);
+    // Straight up z, every cell is a planar rectangle: 4 quads.
+    assert_eq!(quads(&patch), 4);
+    assert_eq!(patch.facets.len(), 4);
     // The arc is convex towards +x +y; the drawn side, (P[column + 1] − P[column]) ×
     // (P[row + 1] − P[row]) = along the arc × up, faces away from the z axis.
     for facet in &patch.facets {
@@ -182,23 +193,54 @@ fn quarter_circle_takes_three_steps_at_16_units() {
 }
 
 #[test]
-fn step_rule_is_the_smallest_fitting_count() {
-    assert_eq!(steps_for(0.0, 16.0, 8), 1);
-    assert_eq!(steps_for(64.0, 16.0, 8), 1, "64 / 4 = 16 fits exactly");
-    assert_eq!(steps_for(64.1, 16.0, 8), 2);
-    assert_eq!(steps_for(256.0, 16.0, 8), 2, "256 / 16 = 16 fits exactly");
-    assert_eq!(steps_for(256.1, 16.0, 8), 3);
-    assert_eq!(steps_for(4096.0, 16.0, 8), 8);
-    assert_eq!(steps_for(4096.1, 16.0, 8), 8, "capped");
+fn step_count_is_the_smallest_fitting_power_of_two() {
+    // The table measured with bspc on single-span ramps of curvature c = |P0 − 2·P1 + P2|
+    // (max error 16, cap 8): the midpoint deviation c / (4·n²) must drop below 16.
+    //   c = 48:   48 / 4 = 12                          → 1
+    //   c = 64:   64 / 4 = 16 (not below), 64 / 16 = 4  → 2
+    //   c = 192:  192 / 4 = 48, 192 / 16 = 12           → 2
+    //   c = 256:  256 / 16 = 16 (not below), 256 / 64 = 4 → 4
+    //   c = 512:  512 / 16 = 32, 512 / 64 = 8           → 4
+    //   c = 768:  768 / 16 = 48, 768 / 64 = 12          → 4
+    //   c = 1024: 1024 / 64 = 16 (not below), 1024 / 256 = 4 → 8
+    for (curvature, steps) in [
+        (0.0, 1),
+        (48.0, 1),
+        (63.9, 1),
+        (64.0, 2),
+        (192.0, 2),
+        (255.9, 2),
+        (256.0, 4),
+        (512.0, 4),
+        (768.0, 4),
+        (1023.9, 4),
+        (1024.0, 8),
+        (4095.9, 8),
+    ] {
+        assert_eq!(steps_for(curvature, 16.0, 8), steps, "c = {curvature}");
+    }
+    // The cap: 4096 / 256 = 16 would need 16 steps; 1024 with a cap of 4 stops at 4, with
+    // a cap of 6 doubles 1, 2, 4 and then stops at 6; a cap of 1 is one step whatever c.
+    assert_eq!(steps_for(4096.0, 16.0, 8), 8, "capped");
+    assert_eq!(steps_for(4096.0, 16.0, MAX_SUBDIVISIONS), 16);
+    assert_eq!(steps_for(1024.0, 16.0, 4), 4, "capped");
+    assert_eq!(steps_for(1024.0, 16.0, 6), 6, "capped");
+    assert_eq!(steps_for(1e6, 16.0, 1), 1, "capped");
+    // Control points so far apart that c overflows: the cap.
     assert_eq!(steps_for(f64::INFINITY, 16.0, 8), 8);
     assert_eq!(steps_for(f64::NAN, 16.0, 8), 8);
-    for deviation in [1.0, 100.0, 1000.0, 12_345.0] {
+    assert_eq!(steps_for(f64::NAN, 16.0, 5), 5);
+    // Against the rule written out: the smallest power of two whose midpoint deviation is
+    // below the error, or the cap when that is larger.
+    for deviation in [1.0, 4.0, 100.0, 1000.0, 12_345.0] {
         for cap in 1..=MAX_SUBDIVISIONS {
-            let n = steps_for(deviation, 1.0, cap);
-            let fits = |n: u32| deviation / (4.0 * f64::from(n * n)) <= 1.0;
-            assert!((1..=cap).contains(&n));
-            assert!(fits(n) || n == cap, "{deviation} {cap} {n}");
-            assert!(n == 1 || !fits(n - 1), "{deviation} {cap} {n}");
+            let fits = |n: u32| deviation / (4.0 * f64::from(n * n)) < 1.0;
+            let power = (0..=6).map(|k| 1u32 << k).find(|&n| fits(n)).unwrap();
+            assert_eq!(
+                steps_for(deviation, 1.0, cap),
+                power.min(cap),
+                "{deviation} {cap}"
+            );
         }
     }
 }
@@ -218,9 +260,10 @@ fn twisted_cell_becomes_two_triangles() {
     )
     .unwrap();
     assert_eq!((patch.grid_width, patch.grid_height), (2, 2));
+    // Cut along the diagonal from grid vertex 0 (0, 0) to 3 (1, 1): [a, b, d], [a, d, c].
     assert_eq!(
         patch.facets,
-        [Facet::Triangle([0, 1, 2]), Facet::Triangle([1, 3, 2])]
+        [Facet::Triangle([0, 1, 3]), Facet::Triangle([0, 3, 2])]
     );
     assert!(patch.brushes.iter().all(|b| b.sides.len() == 5));
     // Within the tolerance the cell is still one quad: a corner 0.019 off the plane of the
@@ -247,8 +290,10 @@ fn twisted_cell_becomes_two_triangles() {
         PatchSettings::default(),
     )
     .unwrap();
-    assert_eq!(off_plane.facets.len(), 2);
-    assert_eq!(quads(&off_plane), 0);
+    assert_eq!(
+        off_plane.facets,
+        [Facet::Triangle([0, 1, 3]), Facet::Triangle([0, 3, 2])]
+    );
     // Its front plane passes through the frontmost corner; the others are behind it.
     let front = patch.brushes[0].sides[0].plane;
     let distances: Vec<f64> = patch
@@ -261,8 +306,80 @@ fn twisted_cell_becomes_two_triangles() {
 }
 
 #[test]
+fn twisted_cells_are_cut_along_the_column_row_diagonal() {
+    // z = x·y / 64 on a 5 × 3 grid 32 units apart: every control row and column is straight
+    // (z is linear in x along a row and in y along a column), so one step each way and two
+    // cells with grid vertices (x, y, z) = 0 (0, 0, 0), 1 (64, 0, 0), 2 (128, 0, 0),
+    // 3 (0, 64, 0), 4 (64, 64, 64), 5 (128, 64, 128). Neither cell is planar: the corner
+    // (1, 1) is 64 units (along z) above the plane of the other three in both.
+    let mut saddle = flat_source(5, 3);
+    for point in &mut saddle.control_points {
+        point.z = point.x * point.y / 64.0;
+    }
+    let patch = Patch::tessellate(saddle, PatchSettings::default()).unwrap();
+    assert_eq!(
+        (patch.column_steps.clone(), patch.row_steps.clone()),
+        (vec![1, 1], vec![1])
+    );
+    assert_eq!(patch.vertices[4], DVec3::new(64.0, 64.0, 64.0));
+    // Each cell (c, r) gives [(c, r), (c + 1, r), (c + 1, r + 1)] and
+    // [(c, r), (c + 1, r + 1), (c, r + 1)]: both share the diagonal (c, r)–(c + 1, r + 1).
+    assert_eq!(
+        patch.facets,
+        [
+            Facet::Triangle([0, 1, 4]),
+            Facet::Triangle([0, 4, 3]),
+            Facet::Triangle([1, 2, 5]),
+            Facet::Triangle([1, 5, 4]),
+        ]
+    );
+    // Over each cell's centre the tessellated surface is the middle of that diagonal, (32,
+    // 32, 32) in the first cell and (96, 32, 64) in the second, on the front plane of both
+    // triangles; the other diagonal's middle, (32, 32, 0) and (96, 32, 32), is 32 units
+    // lower, behind both. (The true surface there is 16 and 48: the cut lies 16 units above
+    // it. bspc's floor was measured to follow this diagonal on a bilinear twisted 3 × 3
+    // patch.)
+    let cells = [
+        (DVec3::new(32.0, 32.0, 32.0), DVec3::new(32.0, 32.0, 0.0)),
+        (DVec3::new(96.0, 32.0, 64.0), DVec3::new(96.0, 32.0, 32.0)),
+    ];
+    for (cell, (on, other)) in cells.into_iter().enumerate() {
+        for brush in &patch.brushes[cell * 2..cell * 2 + 2] {
+            let front = brush.sides[0].plane;
+            assert!(front.distance_to(on).abs() < 1e-9, "{cell}");
+            assert!(front.distance_to(other) < -1.0, "{cell}");
+        }
+    }
+    // The same diagonal whichever way the cell twists: with the corner (1, 1) 32 units below
+    // the plane of the others, the diagonal (0, 0)–(1, 1) is the lower one.
+    let patch = Patch::tessellate(
+        bilinear_source([
+            DVec3::ZERO,
+            DVec3::new(64.0, 0.0, 0.0),
+            DVec3::new(0.0, 64.0, 0.0),
+            DVec3::new(64.0, 64.0, -32.0),
+        ]),
+        PatchSettings::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        patch.facets,
+        [Facet::Triangle([0, 1, 3]), Facet::Triangle([0, 3, 2])]
+    );
+    for brush in &patch.brushes {
+        let front = brush.sides[0].plane;
+        assert!(front.distance_to(DVec3::new(32.0, 32.0, -16.0)).abs() < 1e-9);
+        assert!(front.distance_to(DVec3::new(32.0, 32.0, 0.0)) > 1.0);
+    }
+}
+
+#[test]
 fn planar_non_convex_cell_becomes_triangles() {
-    // A dart: the corner (1, 1) lies inside the triangle of the other three.
+    // A dart: the corner (1, 1) at (10, 10) lies inside the triangle of the other three, so
+    // the cell (0, 0) (64, 0) (10, 10) (0, 64) is not convex. The cut along (0, 0)–(1, 1)
+    // passes through that reflex corner: [a, b, d] and [a, d, c], doubled areas
+    // (64, 0) × (10, 10) = 640 and (10, 10) × (0, 64) = 640, both facing +z, together the
+    // dart's area of 640.
     let patch = Patch::tessellate(
         bilinear_source([
             DVec3::ZERO,
@@ -274,9 +391,22 @@ fn planar_non_convex_cell_becomes_triangles() {
     )
     .unwrap();
     assert_eq!(quads(&patch), 0);
-    assert_eq!(patch.facets.len(), 2);
-    // Convex, but the corner (0, 1) is within 0.003 of the diagonal: nearly a triangle,
-    // whose prism would have two almost identical edge planes.
+    assert_eq!(
+        patch.facets,
+        [Facet::Triangle([0, 1, 3]), Facet::Triangle([0, 3, 2])]
+    );
+    for facet in &patch.facets {
+        let normal = facet.normal(&patch.vertices);
+        assert!(
+            (normal - DVec3::new(0.0, 0.0, 640.0)).length() < 1e-9,
+            "{normal}"
+        );
+    }
+    // Convex, but the corner (0, 1) at (32, 32.004) is within 0.003 of the diagonal
+    // (0, 0)–(1, 1): nearly a triangle, whose quad prism would have two almost identical
+    // edge planes. Cut along that diagonal: the triangle (0, 0) (64, 0) (64, 64) and a sliver
+    // (0, 0) (64, 64) (32, 32.004) of doubled area 64 · 32.004 − 64 · 32 = 0.256, above the
+    // 1e-6 of a degenerate one, so kept.
     let patch = Patch::tessellate(
         bilinear_source([
             DVec3::ZERO,
@@ -289,9 +419,15 @@ fn planar_non_convex_cell_becomes_triangles() {
     .unwrap();
     assert_eq!(
         patch.facets,
-        [Facet::Triangle([0, 1, 2]), Facet::Triangle([1, 3, 2])]
+        [Facet::Triangle([0, 1, 3]), Facet::Triangle([0, 3, 2])]
     );
-    // A collapsed edge (a cone's tip) leaves the one non-degenerate triangle.
+    let sliver = patch.facets[1].normal(&patch.vertices);
+    assert!(
+        (sliver - DVec3::new(0.0, 0.0, 0.256)).length() < 1e-9,
+        "{sliver}"
+    );
+    // A collapsed edge (a cone's tip: the corner (0, 1) on (0, 0)) leaves the one
+    // non-degenerate triangle, [a, b, d]; [a, d, c] has two equal corners.
     let patch = Patch::tessellate(
         bilinear_source([
             DVec3::ZERO,
@@ -302,7 +438,7 @@ fn planar_non_convex_cell_becomes_triangles() {
         PatchSettings::default(),
     )
     .unwrap();
-    assert_eq!(patch.facets, [Facet::Triangle([1, 3, 2])]);
+    assert_eq!(patch.facets, [Facet::Triangle([0, 1, 3])]);
     assert_eq!(patch.brushes.len(), 1);
 }
 
@@ -343,7 +479,7 @@ fn curved_patch_passes_through_corner_points_and_bulges() {
     let mut patch_source = flat_source(3, 3);
     patch_source.control_points[4].z = 64.0; // lift the middle control point
     let patch = Patch::tessellate(patch_source, PatchSettings::default()).unwrap();
-    // |P0 − 2·P1 + P2| = 128 along the middle row and column: 128 / 4 > 16 ≥ 128 / 16.
+    // |P0 − 2·P1 + P2| = 128 along the middle row and column: 128 / 4 = 32 ≥ 16 > 128 / 16.
     assert_eq!(
         (patch.column_steps.clone(), patch.row_steps.clone()),
         (vec![2], vec![2])
@@ -351,10 +487,13 @@ fn curved_patch_passes_through_corner_points_and_bulges() {
     // Centre of a biquadratic patch is weighted 1/4 by the middle control point.
     assert!((patch.vertices[4].z - 16.0).abs() < 1e-9);
     assert_eq!(patch.vertices[0].z, 0.0);
-    // A looser tolerance keeps the corners only.
+    // A tolerance of 32 still splits: the midpoint deviation 128 / 4 = 32 is not below it
+    // (as bspc splits c = 64 at 16). Just above it, the corners only.
     let mut patch_source = flat_source(3, 3);
     patch_source.control_points[4].z = 64.0;
-    let patch = Patch::tessellate(patch_source, settings(8, 32.0, 2.0)).unwrap();
+    let patch = Patch::tessellate(patch_source.clone(), settings(8, 32.0, 2.0)).unwrap();
+    assert_eq!((patch.grid_width, patch.grid_height), (3, 3));
+    let patch = Patch::tessellate(patch_source, settings(8, 32.5, 2.0)).unwrap();
     assert_eq!((patch.grid_width, patch.grid_height), (2, 2));
 }
 
@@ -524,13 +663,16 @@ fn check_tessellation(
     };
     let scale = points.iter().map(|p| p.length()).fold(1.0, f64::max);
 
-    // Steps: the smallest count whose chord bound fits (or the cap), per span column and
-    // span row; `*_error` is the chord bound reached.
+    // Steps: the smallest power of two whose chord bound is below the error, or the cap
+    // when that is smaller, per span column and span row; `*_error` is the chord bound
+    // reached.
     let chosen = |deviation: f64, n: u32| {
         let bound = |n: u32| deviation / (4.0 * f64::from(n * n));
-        (bound(n) <= settings.max_error || n == settings.max_subdivisions)
-            && (n == 1 || bound(n - 1) > settings.max_error)
-            && n <= settings.max_subdivisions
+        let power = (0..=6)
+            .map(|k| 1u32 << k)
+            .find(|&power| bound(power) < settings.max_error)
+            .unwrap_or(u32::MAX);
+        n == power.min(settings.max_subdivisions)
     };
     prop_assert_eq!(patch.column_steps.len() as u32, (width - 1) / 2);
     prop_assert_eq!(patch.row_steps.len() as u32, (height - 1) / 2);
@@ -579,7 +721,7 @@ fn check_tessellation(
     for pair in us.windows(2) {
         let bound = column_error[span_of(pair[0], column_error.len())];
         prop_assert!(
-            bound <= settings.max_error || patch.column_steps.contains(&settings.max_subdivisions)
+            bound < settings.max_error || patch.column_steps.contains(&settings.max_subdivisions)
         );
         for v in between(&vs) {
             let chord = (surface.point(pair[0], v) + surface.point(pair[1], v)) / 2.0;
@@ -595,7 +737,7 @@ fn check_tessellation(
     for pair in vs.windows(2) {
         let bound = row_error[span_of(pair[0], row_error.len())];
         prop_assert!(
-            bound <= settings.max_error || patch.row_steps.contains(&settings.max_subdivisions)
+            bound < settings.max_error || patch.row_steps.contains(&settings.max_subdivisions)
         );
         for u in between(&us) {
             let chord = (surface.point(u, pair[0]) + surface.point(u, pair[1])) / 2.0;
@@ -622,7 +764,8 @@ fn check_tessellation(
         let front = brush.sides[0].plane;
         prop_assert!(front.normal.distance(normal) <= 1e-12);
 
-        // One grid cell, corners as documented; `a` is its corner (column, row).
+        // One grid cell, corners as documented; `a` is its corner (column, row), and both
+        // triangles start there, cut along the diagonal to (column + 1, row + 1).
         let a = match *facet {
             Facet::Quad(quad) => {
                 let a = quad[0];
@@ -630,15 +773,20 @@ fn check_tessellation(
                 a
             }
             Facet::Triangle(triangle) => {
-                let p = triangle[0];
-                if triangle == [p, p + 1, p + grid_width] {
-                    p
-                } else {
-                    prop_assert_eq!(triangle, [p, p + grid_width, p + grid_width - 1]);
-                    p - 1
-                }
+                let a = triangle[0];
+                let diagonal = a + grid_width + 1;
+                prop_assert!(
+                    triangle == [a, a + 1, diagonal] || triangle == [a, diagonal, a + grid_width],
+                    "{:?}",
+                    triangle
+                );
+                a
             }
         };
+        // The triangle holding the cell's row-`v0` edge and column-`u1` edge, (column, row)
+        // (column + 1, row) (column + 1, row + 1); the other holds the column-`u0` and row-`v1`
+        // edges.
+        let upper = matches!(*facet, Facet::Triangle(triangle) if triangle[1] == a + 1);
         prop_assert!(a % grid_width != grid_width - 1 && a / grid_width + 1 < patch.grid_height);
         let (u0, u1) = (
             us[(a % grid_width) as usize],
@@ -663,18 +811,19 @@ fn check_tessellation(
 
         // Facing the drawn side: a quadratic's chord is its tangent at the middle times
         // the step, so a triangle's normal is exactly ∂B/∂u × ∂B/∂v taken at the middles
-        // of its two grid edges (scaled by the steps), and a quad's the same with each
-        // tangent averaged over the cell's two opposite edges.
+        // of its two grid edges (scaled by the steps): (b − a) × (d − a) = (b − a) × (d − b)
+        // and (d − a) × (c − a) = (d − c) × (c − a). A quad's is the same with each tangent
+        // averaged over the cell's two opposite edges.
         let tangent_u = |v: f64| surface.at(um, v).1 * (u1 - u0);
         let tangent_v = |u: f64| surface.at(u, vm).2 * (v1 - v0);
         let (expected, magnitude) = match *facet {
-            Facet::Triangle(triangle) if triangle[0] == a => (
-                tangent_u(v0).cross(tangent_v(u0)),
-                tangent_u(v0).length() * tangent_v(u0).length(),
+            Facet::Triangle(_) if upper => (
+                tangent_u(v0).cross(tangent_v(u1)),
+                tangent_u(v0).length() * tangent_v(u1).length(),
             ),
             Facet::Triangle(_) => (
-                tangent_u(v1).cross(tangent_v(u1)),
-                tangent_u(v1).length() * tangent_v(u1).length(),
+                tangent_u(v1).cross(tangent_v(u0)),
+                tangent_u(v1).length() * tangent_v(u0).length(),
             ),
             Facet::Quad(_) => {
                 let across = tangent_u(v0) + tangent_u(v1);
@@ -715,8 +864,12 @@ fn check_tessellation(
 
         // Close to the surface at the centre parameters: the bilinear blend of the corners
         // is within the u and v chord bounds of the surface at the cell's centre (at 8/9 of
-        // them at a triangle's centroid, (1/3, 1/3) of the way in), and a triangle's plane
-        // leaves that blend by 1/9 of the distance of the cell's fourth corner.
+        // them at a triangle's centroid, (2/3, 1/3) or (1/3, 2/3) of the way across the
+        // cell, where 4·s·(1 − s) = 8/9), and a triangle's plane leaves that blend by 1/9 of
+        // the distance of the cell's fourth corner: at (2/3, 1/3) the blend is
+        // (2a + 4b + c + 2d) / 9, the centroid of [a, b, d] plus (c − a + b − d) / 9, whose
+        // offset from the plane is that of c / 9 (a, b and d lie on it); likewise b for
+        // [a, d, c].
         let cell =
             column_error[span_of(u0, column_error.len())] + row_error[span_of(v0, row_error.len())];
         let count = corners.len() as f64;
@@ -730,12 +883,8 @@ fn check_tessellation(
         let distance = front.distance_to(point).abs();
         let bound = match *facet {
             Facet::Quad(_) => cell + PLANAR,
-            Facet::Triangle(triangle) => {
-                let fourth = if triangle[0] == a {
-                    a + grid_width + 1
-                } else {
-                    a
-                };
+            Facet::Triangle(_) => {
+                let fourth = if upper { a + grid_width } else { a + 1 };
                 cell * 8.0 / 9.0 + front.distance_to(vertex(fourth)).abs() / 9.0
             }
         };
