@@ -12,7 +12,7 @@
 //! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off), [`build_areas`] and [`mark_ladders`] |
 //! | `"store"` | [`store_world`] |
-//! | `"reachability"` | [`compute_reachabilities`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |
+//! | `"reachability"` | [`extract_entities`], [`compute_reachabilities_reporting`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |
 //!
 //! Each phase appears once in the list; the times of the two runs of pruning and portalisation
 //! are summed.
@@ -33,9 +33,9 @@ use super::{
     PresenceBox, build_tree, portalize, prepare_brushes, prune_solid, remove_outside,
 };
 use crate::brush::BrushWorld;
-use crate::entities::extract_entities;
+use crate::entities::{EntityDiagnostic, extract_entities};
 use crate::format::aas_q3::FaceFlags;
-use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
+use crate::reach::{ReachSettings, compute_reachabilities_reporting, store_reachabilities};
 use crate::world::{AasWorld, AreaId};
 
 /// Settings of [`compile_world`].
@@ -180,6 +180,10 @@ pub struct CompileOutput {
     pub prepare_diagnostics: Vec<PrepareDiagnostic>,
     /// What area building adjusted.
     pub area_diagnostics: Vec<AreaDiagnostic>,
+    /// With reachabilities: the entities the reachability computation could not use, or used
+    /// with a note (those of [`extract_entities`], then those left without reachabilities by
+    /// where they lead, such as a teleporter whose destination is blocked).
+    pub entity_diagnostics: Vec<EntityDiagnostic>,
     /// The final tree (after outside removal and the second pruning) the world was stored
     /// from; later stages and tests compare against it.
     pub tree: BspTree,
@@ -308,11 +312,14 @@ pub fn compile_world(
     stats.planes = aas.planes.len();
     stats.vertices = aas.vertices.len();
     stats.edges = aas.edges.len();
+    let mut entity_diagnostics = Vec::new();
     if let Some(reach_settings) = &settings.reachability {
         phases.time("reachability", || {
             let entities = extract_entities(world, reach_settings.physics.gravity);
-            let lists = compute_reachabilities(&aas, &entities, reach_settings);
+            let (lists, unused) = compute_reachabilities_reporting(&aas, &entities, reach_settings);
             store_reachabilities(&mut aas, lists);
+            entity_diagnostics = entities.diagnostics;
+            entity_diagnostics.extend(unused);
         });
     }
     stats.reachabilities = aas.reachabilities.len();
@@ -322,6 +329,7 @@ pub fn compile_world(
         phases: phases.0,
         prepare_diagnostics: prepared.diagnostics,
         area_diagnostics: areas.diagnostics,
+        entity_diagnostics,
         tree,
         leaf_area: areas.leaf_area,
     })

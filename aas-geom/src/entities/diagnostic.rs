@@ -80,6 +80,25 @@ pub enum EntityProblem {
     },
     /// An item has no well-formed `origin`.
     NoOrigin,
+    /// The `target_teleporter` a trigger uses (entity `teleporter`) has no `target` key, so it
+    /// teleports nobody.
+    TeleporterWithoutTarget {
+        /// The `target_teleporter` entity's index.
+        teleporter: usize,
+    },
+    /// A standing player does not fit at a teleporter's destination (lifted as the game lifts
+    /// it): a teleported player would be stuck in solid.
+    DestinationBlocked {
+        /// The destination (the target's origin).
+        destination: [f32; 3],
+    },
+    /// A player teleported to the destination does not come down on ground or into a liquid
+    /// within the time the reachability computation follows it (a fall into the void, or a
+    /// loop of teleporters).
+    NoLanding {
+        /// The destination (the target's origin).
+        destination: [f32; 3],
+    },
 }
 
 impl fmt::Display for EntityProblem {
@@ -110,6 +129,22 @@ impl fmt::Display for EntityProblem {
             }
             Self::OutOfRange { key, value } => write!(f, "\"{key}\" {value} is out of range"),
             Self::NoOrigin => write!(f, "no valid \"origin\""),
+            Self::TeleporterWithoutTarget { teleporter } => write!(
+                f,
+                "the target_teleporter it uses (entity {teleporter}) has no \"target\" key"
+            ),
+            Self::DestinationBlocked {
+                destination: [x, y, z],
+            } => write!(
+                f,
+                "a player does not fit at the destination ({x} {y} {z}): it would be stuck"
+            ),
+            Self::NoLanding {
+                destination: [x, y, z],
+            } => write!(
+                f,
+                "a player teleported to ({x} {y} {z}) never comes down on ground or into a liquid"
+            ),
         }
     }
 }

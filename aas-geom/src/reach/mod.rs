@@ -16,7 +16,7 @@
 //! | water jump | A1's liquid-surface edge and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
 //! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
-//! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
+//! | teleport | the trigger's areas → where the physics brings a player teleported to the destination down (`teleports.rs`) | 50 |
 //! | jump pad | the pad's areas → where the physics lands a player launched by the pad | 250 |
 //! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
 //! | bobbing platform | floors around a `func_bobbing` at one extreme ↔ the other | 300 |
@@ -33,6 +33,7 @@ mod ledges;
 mod platforms;
 mod rocket_jumps;
 mod swim;
+mod teleports;
 mod travel_time;
 mod triggers;
 
@@ -42,7 +43,7 @@ use serde::{Deserialize, Serialize};
 
 pub use travel_time::TravelTimes;
 
-use crate::entities::MapEntities;
+use crate::entities::{EntityDiagnostic, MapEntities};
 use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{Physics, PhysicsSettings};
 use crate::world::{AasWorld, AreaId, Reachability};
@@ -233,12 +234,27 @@ impl ReachContext<'_> {
 /// area, in area order. Within a list: the geometric reachabilities (in the order of the
 /// [module docs](self)), then teleporters, jump pads, elevators, bobbing platforms and rocket
 /// jumps; a rocket jump is only added towards an area the list does not reach yet.
+///
+/// [`compute_reachabilities_reporting`] also says which entities got no reachability because
+/// of where they lead.
 #[must_use]
 pub fn compute_reachabilities(
     world: &AasWorld,
     entities: &MapEntities,
     settings: &ReachSettings,
 ) -> Vec<Vec<Reachability>> {
+    compute_reachabilities_reporting(world, entities, settings).0
+}
+
+/// [`compute_reachabilities`], with a diagnostic for every entity left without reachabilities
+/// by where it leads (a teleporter whose destination is blocked, or from which the player never
+/// comes down), in entity order.
+#[must_use]
+pub fn compute_reachabilities_reporting(
+    world: &AasWorld,
+    entities: &MapEntities,
+    settings: &ReachSettings,
+) -> (Vec<Vec<Reachability>>, Vec<EntityDiagnostic>) {
     let floors: Vec<AreaFloor> = (0..world.areas.len())
         .into_par_iter()
         .map(|i| area_floor(world, area_id(i), settings.physics.max_steepness))
@@ -263,8 +279,9 @@ pub fn compute_reachabilities(
             list.push(reach);
         }
     }
+    let teleports = context.teleport_reachabilities(entities);
     let entity_reaches = [
-        context.teleport_reachabilities(entities),
+        teleports.reaches,
         context.jump_pad_reachabilities(entities),
         context.elevator_reachabilities(entities),
         context.bobbing_reachabilities(entities),
@@ -290,7 +307,7 @@ pub fn compute_reachabilities(
             lists[area.index()].push(jump);
         }
     }
-    lists
+    (lists, teleports.diagnostics)
 }
 
 /// The id of the area at `index`.

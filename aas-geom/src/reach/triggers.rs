@@ -1,9 +1,8 @@
-//! Teleporter and jump-pad reachabilities (thesis §6.4): from every area of a trigger volume
-//! to where the trigger sends the player.
+//! Jump-pad reachabilities (thesis §6.4), and what they share with the teleporter ones
+//! (`teleports.rs`): from every area of a trigger volume (the areas with the trigger's contents
+//! whose region a standing box overlapping the trigger can be in) to where the trigger sends
+//! the player.
 //!
-//! - **Teleport**: the trigger's areas (areas with teleporter contents whose region a standing
-//!   box overlapping the trigger can be in) lead to the area where a player dropped from the
-//!   destination (lifted by a unit) lands. Start: the trigger's centre; end: that landing point.
 //! - **Jump pad**: a standing player on the floor under the pad's centre is launched by the
 //!   physics (the pad is a trigger) and followed until it lands; the pad's areas lead to the
 //!   landing area, unless it lands on a jump pad again (a pad that throws the player straight
@@ -55,40 +54,6 @@ impl ReachContext<'_> {
         self.world
             .point_area(rest + Vec3::Z * 0.25)
             .or_else(|| self.world.point_area(rest))
-    }
-
-    /// Teleporter reachabilities, with their source areas, in entity order.
-    pub(crate) fn teleport_reachabilities(
-        &self,
-        entities: &MapEntities,
-    ) -> Vec<(AreaId, Reachability)> {
-        let mut found = Vec::new();
-        for teleporter in &entities.teleporters {
-            let lifted = teleporter.destination + Vec3::Z * self.settings.physics.teleport_lift;
-            let Some(end) = self.drop_to_floor(lifted) else {
-                continue;
-            };
-            let Some(target) = self.floor_area(end) else {
-                continue;
-            };
-            let start = teleporter.centre();
-            for area in
-                self.trigger_areas(teleporter.mins, teleporter.maxs, AreaContents::TELEPORTER)
-            {
-                if area == target {
-                    continue;
-                }
-                let reach = self.reach(
-                    target,
-                    TravelType::Teleport,
-                    start,
-                    end,
-                    self.settings.times.teleport,
-                );
-                found.push((area, reach));
-            }
-        }
-        found
     }
 
     /// Jump-pad reachabilities, with their source areas, in entity order.

@@ -14,6 +14,7 @@ mod floors;
 mod maps;
 mod platforms;
 mod rocket;
+mod teleports;
 mod triggers;
 mod water;
 #[path = "../physics/worlds.rs"]

@@ -1,6 +1,6 @@
 //! `aas compile MAP -o OUT.aas [--format q3|native] [--json]`: compile a `.bsp` or `.map` into
 //! areas, reachabilities and clusters and write them, printing per-phase wall times, peak
-//! memory and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
+//! memory, the entities the reachabilities could not use, and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
 //! index-0 dummies included; `"cluster_memory_bytes"` is the clustering's memory model).
 //!
 //! Clustering ([`Clustering::compute`] with the default [`ClusterSettings`]: the
@@ -36,6 +36,9 @@ struct CompileReport {
     total_ms: f64,
     /// Peak resident memory of the process in MiB (`VmHWM`), when the platform reports it.
     peak_rss_mib: Option<f64>,
+    /// The entities the reachabilities could not use (or used with a note), one sentence each
+    /// (`EntityDiagnostic`'s text), in entity order.
+    entity_diagnostics: Vec<String>,
     /// The `aas info` counts of the compiled world (as a Quake III file).
     #[serde(flatten)]
     info: AasInfo,
@@ -107,6 +110,11 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         phases,
         total_ms: milliseconds(start.elapsed()),
         peak_rss_mib: peak_rss_mib(),
+        entity_diagnostics: compiled
+            .entity_diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
         info: AasInfo::of(&file),
     };
     print_report(out, &report, args.json)
