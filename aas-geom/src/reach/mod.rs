@@ -13,7 +13,7 @@
 //! | walk, crouch | floor edges of both areas on one vertical plane, within a step up or down (`edge_pairs.rs`); crouch when either area is crouch-only | 1, crouch + 300 |
 //! | barrier jump | the same, A2 up to `reach_max_barrier` higher | 100 |
 //! | walk off ledge | the same with A2 lower, or a box dropped past a floor edge lands in A2 (`ledges.rs`), or a gap crossed without jumping (`jumps.rs`) | 70 + height × 50 / gravity, + fall damage |
-//! | water jump | A1's liquid-surface edge and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
+//! | water jump | A1's liquid-surface edge (or liquid-ceiling edge under a layer too thin to swim into) and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
 //! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
 //! | teleport | the trigger's areas → where the physics brings a player teleported to the destination down (`teleports.rs`) | 50 |

@@ -2,13 +2,14 @@
 //! movement maps of `tests/maps/`: each map compiles with the reachabilities it was built
 //! for, and the player physics carries each of them out: walking, crouching and jumping
 //! with the [executor](executor), riding jump pads, teleporters, lifts and bobbing platforms
-//! with the map's entities, jumping out of water and rocket jumping.
+//! with the map's entities, swimming, jumping into and out of water and rocket jumping.
 //!
 //! One test binary (modules below) keeps link time low.
 
 #[path = "../common/box_brush.rs"]
 mod box_brush;
 
+mod deep_water;
 mod executor;
 mod floors;
 mod maps;

@@ -12,7 +12,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 13] = [
+const MAPS: [(&str, &[u8]); 14] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -33,6 +33,7 @@ const MAPS: [(&str, &[u8]); 13] = [
         include_bytes!("../maps/rocketjump_room.map"),
     ),
     ("shallow_pool", include_bytes!("../maps/shallow_pool.map")),
+    ("deep_pool", include_bytes!("../maps/deep_pool.map")),
     ("steep_wall", include_bytes!("../maps/steep_wall.map")),
     (
         "teleporter_targets",
