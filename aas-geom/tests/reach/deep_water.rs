@@ -155,6 +155,34 @@ fn every_bank_a_swimmer_can_climb_and_no_other_has_a_way_out_of_the_water() {
     }
 }
 
+/// Every water jump of the map is carried out by the physics: none leads into the crawlway at
+/// the surface in the west wall, where only a crouching player fits (a player jumping out of
+/// the water stands).
+#[test]
+fn every_water_jump_is_carried_out() {
+    let map = TestMap::load("deep_pool");
+    let physics = map.physics();
+    let crawlway = map.floor_area(Vec3::new(-320.0, 0.0, 16.0));
+    assert!(
+        !map.world.areas[crawlway.index()]
+            .presence
+            .contains(PresenceType::NORMAL),
+        "only a crouching player fits in the crawlway"
+    );
+    let jumps = map.reaches_of_kind(TravelType::WaterJump);
+    assert!(jumps.len() >= 4);
+    for (from, reach) in &jumps {
+        let outcome = execute(&physics, *from, reach);
+        assert!(
+            outcome.reached(reach.target),
+            "{reach:?} from area {} stopped by {:?} at {}",
+            from.0,
+            outcome.approach.stop,
+            outcome.end.origin
+        );
+    }
+}
+
 /// From every liquid area of the pool — the deep ones under a layer of water too thin to swim
 /// into as well — a route of reachabilities leads out of the water.
 #[test]
