@@ -194,6 +194,13 @@ impl Physics<'_> {
         }
     }
 
+    /// Sets `state`'s water level and the liquid at its feet for where it is, as every step
+    /// does before moving: a state built by hand (such as [`PlayerState::standing_at`]) starts
+    /// out of any liquid, and a prediction from it in a liquid would report entering it.
+    pub fn update_water_level(&self, state: &mut PlayerState) {
+        self.set_water_level(state);
+    }
+
     /// Sets the water level (feet, waist, eyes) and the liquid at the feet.
     ///
     /// A liquid area of the AAS world is where the player's *box* overlaps the liquid, so the

@@ -1,7 +1,9 @@
 //! Deep water (`deep_pool.map`): getting out onto the banks a swimmer can climb and onto no
 //! other, from every depth of the pool however the compiler cut it into areas; swimming
 //! between its liquid areas, up and down as well as across; and getting into the water from
-//! the banks. Each reachability is carried out by the [executor](crate::executor).
+//! the banks. Shallow water over deep water (`wading_platform.map`): jumping from a platform
+//! under the surface onto the banks. Each reachability is carried out by the
+//! [executor](crate::executor).
 
 use std::collections::VecDeque;
 
@@ -279,6 +281,43 @@ fn walking_and_jumping_into_the_water_from_the_banks() {
             outcome.reached(reach.target),
             "{reach:?} from area {} stopped by {:?} at {}",
             from.0,
+            outcome.approach.stop,
+            outcome.end.origin
+        );
+    }
+}
+
+/// Standing on the platform under 20 units of water (in it up to the knees), the player jumps
+/// onto the bank on each side, across deep water: one jump reachability to each, carried out
+/// by the physics.
+#[test]
+fn jumping_from_a_platform_under_shallow_water_onto_each_bank() {
+    let map = TestMap::load("wading_platform");
+    let physics = map.physics();
+    let platform = map.floor_area(Vec3::new(0.0, 0.0, -4.0));
+    assert!(is_liquid(&map, platform));
+    let banks = [
+        Vec3::new(0.0, -224.0, 24.0),
+        Vec3::new(0.0, 224.0, 24.0),
+        Vec3::new(-224.0, 0.0, 24.0),
+        Vec3::new(224.0, 0.0, 24.0),
+    ];
+    for bank in banks {
+        let area = map.floor_area(bank);
+        let jumps: Vec<_> = map
+            .world
+            .reachabilities_of(platform)
+            .iter()
+            .filter(|r| r.target == area)
+            .collect();
+        let [reach] = jumps.as_slice() else {
+            panic!("towards {bank}: {jumps:?}")
+        };
+        assert_eq!(reach.kind(), Some(TravelType::Jump), "{reach:?}");
+        let outcome = execute(&physics, platform, reach);
+        assert!(
+            outcome.reached(area),
+            "{reach:?} stopped by {:?} at {}",
             outcome.approach.stop,
             outcome.end.origin
         );

@@ -12,7 +12,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 14] = [
+const MAPS: [(&str, &[u8]); 15] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -34,6 +34,10 @@ const MAPS: [(&str, &[u8]); 14] = [
     ),
     ("shallow_pool", include_bytes!("../maps/shallow_pool.map")),
     ("deep_pool", include_bytes!("../maps/deep_pool.map")),
+    (
+        "wading_platform",
+        include_bytes!("../maps/wading_platform.map"),
+    ),
     ("steep_wall", include_bytes!("../maps/steep_wall.map")),
     (
         "teleporter_targets",
