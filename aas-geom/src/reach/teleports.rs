@@ -15,8 +15,9 @@
 //! - **Target**: the area of the landing point. **Start**: the trigger's centre. **End**: the
 //!   landing point. Time: [`TravelTimes::teleport`](super::TravelTimes::teleport).
 //! - A destination floating above the floor is fallen from, carried forward by the exit
-//!   velocity: the player lands ahead of it, not under it. A destination in or above a liquid
-//!   ends where the player enters the liquid. A destination inside another trigger (a
+//!   velocity: the player lands ahead of it, not under it. A destination above a liquid ends
+//!   where the player enters the liquid; one under its surface (the arriving player is waist
+//!   deep or deeper: swimming) ends at the destination itself, in the liquid area there. A destination inside another trigger (a
 //!   teleporter, a jump pad) is followed through that trigger, as the physics applies
 //!   triggers, to where the player finally comes down.
 //! - Several triggers leading to one destination each get their reachabilities.
@@ -99,6 +100,14 @@ impl ReachContext<'_> {
             .start_solid;
         if !fits {
             return Err(EntityProblem::DestinationBlocked { destination });
+        }
+        if state.water_level >= 2 {
+            // Arriving under the surface, the player swims there.
+            let target = self
+                .world
+                .point_area(state.origin)
+                .ok_or(EntityProblem::NoLanding { destination })?;
+            return Ok((state.origin, target));
         }
         let prediction = self.physics.predict(
             &state,

@@ -25,7 +25,7 @@ const ROOM_D: (f32, f32) = (256.0, 768.0);
 
 /// The hub's triggers that teleport: what each tests, the x of its centre, and the room the
 /// player ends in.
-const TRIGGERS: [(&str, f32, (f32, f32)); 6] = [
+const TRIGGERS: [(&str, f32, (f32, f32)); 7] = [
     (
         "T1, a target_teleporter floating over a block",
         -208.0,
@@ -40,6 +40,7 @@ const TRIGGERS: [(&str, f32, (f32, f32)); 6] = [
     ),
     ("T5, a destination above a pool", 48.0, ROOM_D),
     ("T6, a destination inside another teleporter", 112.0, ROOM_B),
+    ("T9, a destination under water", 224.0, ROOM_D),
 ];
 
 /// The teleport reachabilities starting at the centre of the hub's trigger at `x`, with their
@@ -53,8 +54,8 @@ fn reaches_from(map: &TestMap, x: f32) -> Vec<(AreaId, Reachability)> {
 }
 
 /// Runs from 100 units north of the hub's trigger at `x` into it, then leaves the teleported
-/// player without input until they land on ground or in a liquid: the arrival and the landing.
-fn walk_in(physics: &Physics<'_>, x: f32) -> (PlayerState, PlayerState, Option<AreaId>) {
+/// player without input until they land on ground or in a liquid: the landing and its area.
+fn walk_in(physics: &Physics<'_>, x: f32) -> (PlayerState, Option<AreaId>) {
     let start = standing(Vec3::new(x, TRIGGER_Y + 100.0, 24.0));
     let to_trigger = physics.predict(
         &start,
@@ -77,12 +78,26 @@ fn walk_in(physics: &Physics<'_>, x: f32) -> (PlayerState, PlayerState, Option<A
         "trigger at x {x}: {:?}",
         fall.stop
     );
-    (arrived, *fall.end().expect("frames"), fall.area)
+    (*fall.end().expect("frames"), fall.area)
+}
+
+/// Runs into the hub's trigger at `x` whose destination is under water: the arrival, where the
+/// player swims at once, and its area.
+fn swim_in(physics: &Physics<'_>, x: f32) -> (PlayerState, Option<AreaId>) {
+    let start = standing(Vec3::new(x, TRIGGER_Y + 100.0, 24.0));
+    let to_trigger = physics.predict(
+        &start,
+        |_, _| MoveInput::run(Vec3::NEG_Y),
+        &StopConditions::time_limit(2.0).or(StopEvents::TOUCH_TELEPORTER),
+    );
+    let arrived = *to_trigger.end().expect("frames");
+    assert!(arrived.water_level >= 2, "{arrived:?}");
+    (arrived, physics.world().point_area(arrived.origin))
 }
 
 /// Each teleporting trigger of the hub leads from its areas to one target area, the one where
-/// a player walking into the trigger comes down (on ground, or into the pool's water), at the
-/// reachability's end point.
+/// a player walking into the trigger comes down (on ground, or into the pool's water; under
+/// water, where they arrive), at the reachability's end point.
 #[test]
 fn every_teleporter_leads_where_the_physics_brings_the_player_down() {
     let map = TestMap::load("teleporter_targets");
@@ -101,7 +116,11 @@ fn every_teleporter_leads_where_the_physics_brings_the_player_down() {
                 "{what}: from a teleporter area"
             );
         }
-        let (_, landing, area) = walk_in(&physics, x);
+        let (landing, area) = if x == 224.0 {
+            swim_in(&physics, x)
+        } else {
+            walk_in(&physics, x)
+        };
         assert_eq!(area, Some(target), "{what}: lands at {}", landing.origin);
         assert!(
             landing.origin.x > room_min && landing.origin.x < room_max && landing.origin.y > 1000.0,
@@ -128,11 +147,18 @@ fn every_teleporter_leads_where_the_physics_brings_the_player_down() {
     // T2, T3 and the chain through T6 and T8 end in one area of room B.
     assert_eq!(targets[1], targets[2]);
     assert_eq!(targets[5], targets[1]);
-    // T5 ends in the pool's water.
+    // T5 ends in the pool's water, T9 under its surface where the player arrives.
+    for target in [targets[4], targets[6]] {
+        assert!(
+            map.world.areas[target.index()]
+                .contents
+                .contains(AreaContents::WATER)
+        );
+    }
+    let t9_end = reaches_from(&map, 224.0)[0].1.end;
     assert!(
-        map.world.areas[targets[4].index()]
-            .contents
-            .contains(AreaContents::WATER)
+        (t9_end - Vec3::new(512.0, 1192.0, -119.0)).length() < 0.01,
+        "T9 ends at {t9_end}"
     );
 }
 
