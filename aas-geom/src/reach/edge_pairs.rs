@@ -15,13 +15,16 @@
 //! A water jump starts from an edge of A1's liquid surface instead, towards a floor edge of
 //! A2 at most `max_water_jump` above the surface (and not deeper than a standing player's
 //! waist below it), A2 letting a standing player in (a player jumping out of the water
-//! stands: a crawlway at the surface is no water jump's end). The compiler may cut a pool anywhere: when A1 lies under a layer of liquid
-//! too thin to swim into (their shared face is not under the surface, so no swim crosses it),
-//! the edges of that liquid ceiling count as surface edges, taken at the surface's height, so
-//! that every depth of a pool has its way out. Among all qualifying edge pairs the best type (walk, then water jump, then
-//! barrier jump, then ledge) with the longest overlap is kept: one reachability per ordered
-//! area pair. Out of a liquid area the water jump thus wins over a barrier jump from the
-//! submerged floor, as in botlib.
+//! stands: a crawlway at the surface is no water jump's end). The compiler may cut a pool
+//! anywhere: when A1 lies under a layer of liquid too thin to swim into (their shared face is
+//! not under the surface, so no swim crosses it), the edges of that liquid ceiling count as
+//! surface edges, taken at the surface's height, so that every depth of a pool has its way
+//! out.
+//!
+//! Among all qualifying edge pairs the best type (walk, then water jump, then barrier jump,
+//! then ledge) with the longest overlap is kept: one reachability per ordered area pair. Out
+//! of a liquid area the water jump thus wins over a barrier jump from the submerged floor, as
+//! in botlib.
 
 use glam::{Vec2, Vec3};
 
