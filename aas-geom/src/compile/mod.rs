@@ -80,6 +80,7 @@ pub use presence::{PresenceBox, PresenceMask};
 pub use prune::{PruneStats, prune_solid};
 pub use seeds::{
     NUDGE_SIDEWAYS, NUDGE_UP, SEED_CLASS_PREFIXES, SEED_CLASSES, Seeds, find_seeds, is_seed_entity,
+    teleport_destinations,
 };
 pub use select::{EntityRule, Selection, SelectionRules, SkipReason};
 pub use store::{StoreError, StoreStats, store_world};

@@ -12,7 +12,7 @@
 //! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off), [`build_areas`] and [`mark_ladders`] |
 //! | `"store"` | [`store_world`] |
-//! | `"reachability"` | [`compute_reachabilities`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |
+//! | `"reachability"` | [`extract_entities`], [`compute_reachabilities_reporting`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |
 //!
 //! Each phase appears once in the list; the times of the two runs of pruning and portalisation
 //! are summed.
@@ -36,7 +36,7 @@ use super::{
 use crate::brush::BrushWorld;
 use crate::entities::{EntityDiagnostic, extract_entities};
 use crate::format::aas_q3::FaceFlags;
-use crate::reach::{ReachSettings, compute_reachabilities, store_reachabilities};
+use crate::reach::{ReachSettings, compute_reachabilities_reporting, store_reachabilities};
 use crate::world::{AasWorld, AreaId};
 
 /// Settings of [`compile_world`].
@@ -184,7 +184,8 @@ pub struct CompileOutput {
     /// Every entity the compiler skipped or could not use, and why, in entity order: brush
     /// entities it ignores ([`brush_entity_diagnostics`]), seed entities buried in solid
     /// ([`buried_entity_diagnostics`]) and, when reachabilities are computed, the diagnostics
-    /// of [`extract_entities`].
+    /// of [`extract_entities`] and those of the entities left without reachabilities by where
+    /// they lead (such as a teleporter whose destination is blocked).
     pub entity_diagnostics: Vec<EntityDiagnostic>,
     /// The final tree (after outside removal and the second pruning) the world was stored
     /// from; later stages and tests compare against it.
@@ -316,12 +317,14 @@ pub fn compile_world(
     stats.planes = aas.planes.len();
     stats.vertices = aas.vertices.len();
     stats.edges = aas.edges.len();
+    let mut entity_diagnostics = Vec::new();
     if let Some(reach_settings) = &settings.reachability {
         phases.time("reachability", || {
             let entities = extract_entities(world, reach_settings.physics.gravity);
-            let lists = compute_reachabilities(&aas, &entities, reach_settings);
+            let (lists, unused) = compute_reachabilities_reporting(&aas, &entities, reach_settings);
             store_reachabilities(&mut aas, lists);
             entity_diagnostics.extend(entities.diagnostics);
+            entity_diagnostics.extend(unused);
         });
     }
     // Stable: an entity's diagnostics keep the order they were found in.

@@ -3,7 +3,12 @@
 //!
 //! **Which entities.** Only entities that stand where players go seed the flood: classnames
 //! starting with one of [`SEED_CLASS_PREFIXES`] (spawn points, items, weapons, ammo, holdables,
-//! CTF flags and spawns) or equal to one of [`SEED_CLASSES`] (teleporter destinations). Lights,
+//! CTF flags and spawns) or equal to one of [`SEED_CLASSES`] (teleporter destinations), and
+//! every teleporter destination whatever its class: an entity whose `targetname` (compared
+//! ignoring ASCII case) is the `target` of a `trigger_teleport` or of a `target_teleporter`
+//! (maps send players to `target_teleporter`s, `target_position`s and `info_notnull`s too, and
+//! a room reached only through such a teleporter would otherwise be flooded from nowhere and
+//! removed). Lights,
 //! `info_null` targets, `misc_model`s and other editor-only entities are often placed in the
 //! void around a map (a `.map` keeps them, a `.bsp` drops most of them), and flooding from them
 //! would keep the void as areas. A map with none of these entities falls back to every entity
@@ -16,6 +21,8 @@
 //! [`NUDGE_SIDEWAYS`] the points moved along +X, −X, +Y, −Y, and keeps the first point that lies
 //! in an open leaf of the tree. Sideways steps stay short so that an origin near an outer wall
 //! is never pushed through it into the void.
+
+use std::collections::BTreeSet;
 
 use glam::DVec3;
 
@@ -64,6 +71,23 @@ pub fn is_seed_entity(entity: &Entity) -> bool {
         || SEED_CLASSES.contains(&class.as_str())
 }
 
+/// The names (lower case) of the entities `world`'s teleporters send players to: the
+/// `target` of every `trigger_teleport` and `target_teleporter`.
+#[must_use]
+pub fn teleport_destinations(world: &BrushWorld) -> BTreeSet<String> {
+    world
+        .entities
+        .iter()
+        .filter(|entity| {
+            let class = entity.classname();
+            class.eq_ignore_ascii_case("trigger_teleport")
+                || class.eq_ignore_ascii_case("target_teleporter")
+        })
+        .filter_map(|entity| entity.get("target"))
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
 /// The candidate points for one origin, in the order tried.
 fn candidates(origin: DVec3) -> impl Iterator<Item = DVec3> {
     let sideways = [DVec3::X, DVec3::NEG_X, DVec3::Y, DVec3::NEG_Y];
@@ -83,16 +107,23 @@ fn candidates(origin: DVec3) -> impl Iterator<Item = DVec3> {
 /// `O(entities · 22 · depth)`.
 #[must_use]
 pub fn find_seeds(world: &BrushWorld, tree: &BspTree) -> Seeds {
+    let destinations = teleport_destinations(world);
+    let is_seed = |entity: &Entity| {
+        is_seed_entity(entity)
+            || entity
+                .get("targetname")
+                .is_some_and(|name| destinations.contains(&name.to_ascii_lowercase()))
+    };
     let any_seed_entity = world
         .entities
         .iter()
-        .any(|e| is_seed_entity(e) && e.origin().is_some());
+        .any(|e| is_seed(e) && e.origin().is_some());
     let mut seeds = Seeds::default();
     for (index, origin) in world
         .entities
         .iter()
         .enumerate()
-        .filter(|(_, e)| !any_seed_entity || is_seed_entity(e))
+        .filter(|(_, e)| !any_seed_entity || is_seed(e))
         .filter_map(|(index, e)| Some((index, e.origin()?)))
     {
         if !origin.is_finite() {
@@ -149,5 +180,31 @@ mod tests {
         ] {
             assert!(!is_seed_entity(&entity(class)), "{class}");
         }
+    }
+
+    #[test]
+    fn teleporter_destinations_are_named_by_trigger_teleports_and_target_teleporters() {
+        let entity = |pairs: &[(&str, &str)]| Entity {
+            pairs: pairs
+                .iter()
+                .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            location: crate::brush::SourceLocation::Text { line: 1, column: 1 },
+        };
+        let world = BrushWorld {
+            format: crate::brush::SourceFormat::Map,
+            entities: vec![
+                entity(&[("classname", "Trigger_Teleport"), ("target", "Room")]),
+                entity(&[("classname", "target_teleporter"), ("target", "hall")]),
+                entity(&[("classname", "trigger_push"), ("target", "apex")]),
+                entity(&[("classname", "trigger_multiple"), ("target", "door")]),
+            ],
+            textures: Vec::new(),
+            brushes: Vec::new(),
+            patches: Vec::new(),
+            models: Vec::new(),
+        };
+        let names: Vec<String> = teleport_destinations(&world).into_iter().collect();
+        assert_eq!(names, ["hall", "room"]);
     }
 }

@@ -13,6 +13,7 @@
 //! | `func_static` | [`EntityRule::World`] | its own contents: it never moves, players collide with it |
 //! | `trigger_push` | [`EntityRule::Contents`] | [`Contents::JUMPPAD`] |
 //! | `trigger_teleport` | [`EntityRule::Contents`] | [`Contents::TELEPORTER`] |
+//! | `trigger_multiple` | [`EntityRule::TeleporterUser`] | [`Contents::TELEPORTER`] when an entity its `target` names is a `target_teleporter` (touching it teleports), else dropped |
 //! | `func_door`, `func_plat`, `func_bobbing`, `func_train`, `func_rotating`, `func_pendulum`, `func_button` | [`EntityRule::Mover`] | [`Contents::MOVER`] with the model number |
 //! | any other class, or no owner | [`EntityRule::Ignore`] | — (dropped) |
 //!
@@ -43,6 +44,11 @@ pub enum EntityRule {
     Contents(Contents),
     /// Every brush gets [`Contents::MOVER`] and the model number.
     Mover,
+    /// A trigger that fires its targets when touched: every brush gets
+    /// [`Contents::TELEPORTER`] when one of the entities the owner's `target` names (compared
+    /// ignoring ASCII case) is a `target_teleporter`, since touching it then teleports the
+    /// player; otherwise the brushes are not compiled.
+    TeleporterUser,
     /// The brushes are not compiled.
     Ignore,
 }
@@ -71,6 +77,7 @@ impl Default for SelectionRules {
                 "trigger_teleport".to_owned(),
                 EntityRule::Contents(Contents::TELEPORTER),
             ),
+            ("trigger_multiple".to_owned(), EntityRule::TeleporterUser),
         ];
         for mover in [
             "func_door",
@@ -140,20 +147,23 @@ impl SelectionRules {
     /// `O(rules)`.
     #[must_use]
     pub fn select(&self, world: &BrushWorld, brush: &Brush) -> Selection {
+        let owner = (brush.model != ModelNum::WORLD)
+            .then(|| {
+                brush.entity.or_else(|| {
+                    world
+                        .models
+                        .get(brush.model.0 as usize)
+                        .and_then(|model| model.entity)
+                })
+            })
+            .flatten()
+            .and_then(|index| world.entities.get(index));
         let rule = if brush.model == ModelNum::WORLD {
             EntityRule::World
         } else {
-            let owner = brush.entity.or_else(|| {
-                world
-                    .models
-                    .get(brush.model.0 as usize)
-                    .and_then(|model| model.entity)
-            });
-            owner
-                .and_then(|index| world.entities.get(index))
-                .map_or(EntityRule::Ignore, |entity| {
-                    self.rule_for(entity.classname())
-                })
+            owner.map_or(EntityRule::Ignore, |entity| {
+                self.rule_for(entity.classname())
+            })
         };
         match rule {
             EntityRule::World => {
@@ -173,9 +183,35 @@ impl SelectionRules {
                 contents: Contents::MOVER,
                 model: brush.model.0,
             },
+            EntityRule::TeleporterUser => {
+                if owner.is_some_and(|entity| uses_teleporter(world, entity)) {
+                    Selection::Compile {
+                        contents: Contents::TELEPORTER,
+                        model: 0,
+                    }
+                } else {
+                    Selection::Skip(SkipReason::IgnoredEntity)
+                }
+            }
             EntityRule::Ignore => Selection::Skip(SkipReason::IgnoredEntity),
         }
     }
+}
+
+/// Whether one of the entities `entity`'s `target` names (ignoring ASCII case) is a
+/// `target_teleporter`.
+///
+/// # Complexity
+/// `O(entities)`.
+fn uses_teleporter(world: &BrushWorld, entity: &crate::brush::Entity) -> bool {
+    entity.get("target").is_some_and(|target| {
+        world.entities.iter().any(|other| {
+            crate::entities::is_target_teleporter(other)
+                && other
+                    .get("targetname")
+                    .is_some_and(|name| name.eq_ignore_ascii_case(target))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -301,5 +337,38 @@ mod tests {
             );
         }
         assert_eq!(rules.rule_for("FUNC_PLAT"), EntityRule::Mover);
+    }
+
+    #[test]
+    fn a_trigger_multiple_using_a_target_teleporter_is_a_teleporter() {
+        let rules = SelectionRules::default();
+        let mut world = world();
+        world.entities[3]
+            .pairs
+            .push(("target".to_owned(), "Away".to_owned()));
+        let trigger = brush(Contents::TRIGGER, 3);
+        // Its target is a target_speaker: an ordinary trigger.
+        let mut speaker = entity("target_speaker", None);
+        speaker
+            .pairs
+            .push(("targetname".to_owned(), "away".to_owned()));
+        world.entities.push(speaker);
+        assert_eq!(
+            rules.select(&world, &trigger),
+            Selection::Skip(SkipReason::IgnoredEntity)
+        );
+        // A target_teleporter with that name makes it teleport.
+        let mut teleporter = entity("target_teleporter", None);
+        teleporter
+            .pairs
+            .push(("targetname".to_owned(), "AWAY".to_owned()));
+        world.entities.push(teleporter);
+        assert_eq!(
+            rules.select(&world, &trigger),
+            Selection::Compile {
+                contents: Contents::TELEPORTER,
+                model: 0
+            }
+        );
     }
 }

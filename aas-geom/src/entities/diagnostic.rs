@@ -89,6 +89,25 @@ pub enum EntityProblem {
     /// A mover on a path (`func_train`, `func_rotating`, `func_pendulum`): the areas it
     /// overlaps are marked as mover areas, but no reachability rides it.
     NotRidden,
+    /// The `target_teleporter` a trigger uses (entity `teleporter`) has no `target` key, so it
+    /// teleports nobody.
+    TeleporterWithoutTarget {
+        /// The `target_teleporter` entity's index.
+        teleporter: usize,
+    },
+    /// A standing player does not fit at a teleporter's destination (lifted as the game lifts
+    /// it): a teleported player would be stuck in solid.
+    DestinationBlocked {
+        /// The destination (the target's origin).
+        destination: [f32; 3],
+    },
+    /// A player teleported to the destination does not come down on ground or into a liquid
+    /// within the time the reachability computation follows it (a fall into the void, or a
+    /// loop of teleporters).
+    NoLanding {
+        /// The destination (the target's origin).
+        destination: [f32; 3],
+    },
 }
 
 impl fmt::Display for EntityProblem {
@@ -133,6 +152,22 @@ impl fmt::Display for EntityProblem {
                 f,
                 "moves on a path: the areas it overlaps are marked as mover areas, but no \
                  reachability rides it"
+            ),
+            Self::TeleporterWithoutTarget { teleporter } => write!(
+                f,
+                "the target_teleporter it uses (entity {teleporter}) has no \"target\" key"
+            ),
+            Self::DestinationBlocked {
+                destination: [x, y, z],
+            } => write!(
+                f,
+                "a player does not fit at the destination ({x} {y} {z}): it would be stuck"
+            ),
+            Self::NoLanding {
+                destination: [x, y, z],
+            } => write!(
+                f,
+                "a player teleported to ({x} {y} {z}) never comes down on ground or into a liquid"
             ),
         }
     }

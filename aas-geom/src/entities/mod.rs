@@ -52,7 +52,24 @@
 //! Quake 1/2 leftovers such as `speed` and `angle` on the trigger are ignored, as the game
 //! ignores them. See [`jump_pad_velocity`].
 //!
-//! # Teleporters (`trigger_teleport`) — [`Teleporter`]
+//! # Teleporters — [`Teleporter`]
+//!
+//! A trigger teleports in one of two ways ([`TeleporterKind`]):
+//!
+//! - a `trigger_teleport`: its target (any entity with that `targetname`, whatever its class:
+//!   `misc_teleporter_dest`, `target_teleporter`, `target_position` …) is the destination;
+//! - a `trigger_multiple` whose target is a `target_teleporter`: touching the trigger uses the
+//!   `target_teleporter`, which teleports the toucher to *its own* target. The game fires every
+//!   entity the trigger's target names; when several `target_teleporter`s share the name, the
+//!   last (in entity order) moves the player last, so it is used, with a note. A
+//!   `trigger_multiple` that names no `target_teleporter` is no teleporter (and no note);
+//!   one whose `target_teleporter` has no target, or a target that does not exist, is skipped
+//!   with [`EntityProblem::TeleporterWithoutTarget`] or [`EntityProblem::TargetNotFound`].
+//!   The `trigger_multiple`'s `wait` (re-arm time) and team-only spawnflags are not modelled.
+//!
+//! Several triggers may lead to one destination; each is a teleporter of its own. Where the
+//! teleported player comes down (a destination may float above the floor, lie over a liquid
+//! or inside another trigger) is the reachability computation's business (`reach`).
 //!
 //! A player touching the trigger is moved to the target's origin, facing the target's
 //! direction, with a speed of [`TELEPORT_EXIT_SPEED`] (400 units/s) along that direction:
@@ -90,10 +107,12 @@
 //!
 //! # Test maps
 //!
-//! `tests/maps/` holds one small hand-made map per movement feature: `jumppad_room`,
-//! `teleporter_room`, `elevator_room`, `bobbing_room`, `waterjump_room`, `rocketjump_room` and
-//! `barrier_room`; each starts with a comment giving the coordinates of what it tests, and the
-//! `entities` integration test checks them, with the nine shared real maps.
+//! `tests/maps/` holds one small hand-made map per movement feature (`jumppad_room`,
+//! `teleporter_room`, `teleporter_targets`, `elevator_room`, `bobbing_room`, `waterjump_room`,
+//! `deep_pool`, `rocketjump_room`, `barrier_room` …); each starts with a comment giving the
+//! coordinates of what it tests. The `entities` integration test checks the entities of the
+//! first ones, with the nine shared real maps; the `reach` integration test runs the physics
+//! through the reachabilities of all of them.
 
 mod diagnostic;
 mod items;
@@ -119,7 +138,8 @@ pub use movers::{
     BOBBING_DEFAULT_HEIGHT, BOBBING_DEFAULT_PERIOD, Bobbing, PLAT_DEFAULT_LIP, PLAT_DEFAULT_SPEED,
     PLAT_DEFAULT_WAIT, Plat,
 };
-pub use teleporter::{TELEPORT_EXIT_SPEED, TELEPORT_LIFT, Teleporter};
+pub(crate) use teleporter::is_target_teleporter;
+pub use teleporter::{TELEPORT_EXIT_SPEED, TELEPORT_LIFT, Teleporter, TeleporterKind};
 
 /// The game's default gravity, in units per second squared.
 pub const DEFAULT_GRAVITY: f32 = 800.0;
@@ -129,7 +149,8 @@ pub const DEFAULT_GRAVITY: f32 = 800.0;
 pub struct MapEntities {
     /// `trigger_push` volumes with their launch velocity.
     pub jump_pads: Vec<JumpPad>,
-    /// `trigger_teleport` volumes with their destination.
+    /// Teleporting trigger volumes (`trigger_teleport`, and `trigger_multiple` using a
+    /// `target_teleporter`) with their destination.
     pub teleporters: Vec<Teleporter>,
     /// `func_plat` lifts.
     pub plats: Vec<Plat>,
@@ -167,6 +188,14 @@ pub fn extract_entities(world: &BrushWorld, gravity: f32) -> MapEntities {
             "trigger_teleport" => {
                 out.teleporters
                     .extend(teleporter::extract(entity, placed(), &targets, &mut notes));
+            }
+            "trigger_multiple" => {
+                out.teleporters.extend(teleporter::extract_used(
+                    entity,
+                    placed(),
+                    &targets,
+                    &mut notes,
+                ));
             }
             "func_plat" => out
                 .plats

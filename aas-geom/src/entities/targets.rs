@@ -37,6 +37,19 @@ impl<'w> TargetIndex<'w> {
         Self { world, by_name }
     }
 
+    /// The indices of the entities whose `targetname` equals `name` (ignoring ASCII case), in
+    /// entity order.
+    pub(super) fn named(&self, name: &str) -> &[usize] {
+        self.by_name
+            .get(&name.to_ascii_lowercase())
+            .map_or(&[][..], Vec::as_slice)
+    }
+
+    /// Entity `index` of the world.
+    pub(super) fn entity(&self, index: usize) -> &'w Entity {
+        &self.world.entities[index]
+    }
+
     /// The first entity whose `targetname` equals `entity`'s `target` (ignoring ASCII case),
     /// with its origin; several matches are noted.
     pub(super) fn resolve(
@@ -45,10 +58,7 @@ impl<'w> TargetIndex<'w> {
         notes: &mut Notes<'_>,
     ) -> Result<Target<'w>, EntityProblem> {
         let target = entity.get("target").ok_or(EntityProblem::NoTarget)?;
-        let matches = self
-            .by_name
-            .get(&target.to_ascii_lowercase())
-            .map_or(&[][..], Vec::as_slice);
+        let matches = self.named(target);
         let &first = matches
             .first()
             .ok_or_else(|| EntityProblem::TargetNotFound {

@@ -1,4 +1,5 @@
-//! [`Teleporter`]: a `trigger_teleport` volume and where it sends players.
+//! [`Teleporter`]: a trigger volume that teleports players, and where it sends them: a
+//! `trigger_teleport`, or a `trigger_multiple` that uses a `target_teleporter`.
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -6,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::diagnostic::{EntityProblem, Notes};
 use super::keys;
 use super::model::Placed;
-use super::targets::TargetIndex;
+use super::targets::{Target, TargetIndex};
 use crate::brush::Entity;
 
 /// The speed a teleported player leaves the destination with, along its facing (units/s).
@@ -16,13 +17,40 @@ pub const TELEPORT_EXIT_SPEED: f32 = 400.0;
 /// Physics applies it; the destination itself is the target's origin unchanged.
 pub const TELEPORT_LIFT: f32 = 1.0;
 
+/// How a teleporter's trigger names its destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TeleporterKind {
+    /// A `trigger_teleport`: the entity its `target` names is the destination.
+    Trigger,
+    /// A `trigger_multiple` whose `target` names a `target_teleporter` (entity `teleporter`):
+    /// touching the trigger uses the `target_teleporter`, which teleports the toucher to the
+    /// entity its own `target` names.
+    Used {
+        /// Index of the `target_teleporter` entity.
+        teleporter: usize,
+    },
+}
+
+impl TeleporterKind {
+    /// The class of the trigger entity (lower case).
+    #[must_use]
+    pub fn classname(self) -> &'static str {
+        match self {
+            Self::Trigger => "trigger_teleport",
+            Self::Used { .. } => "trigger_multiple",
+        }
+    }
+}
+
 /// A teleporter: touching the volume `mins..maxs` moves the player to
 /// [`destination`](Self::destination) (plus [`TELEPORT_LIFT`] up), facing
 /// [`yaw_degrees`](Self::yaw_degrees), with velocity [`exit_velocity`](Self::exit_velocity).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Teleporter {
-    /// Index of the `trigger_teleport` entity.
+    /// Index of the trigger entity (`trigger_teleport` or `trigger_multiple`).
     pub entity: usize,
+    /// How the trigger names its destination.
+    pub kind: TeleporterKind,
     /// Its brush model number.
     pub model: u32,
     /// Lower corner of the trigger volume (world coordinates).
@@ -74,17 +102,77 @@ pub(super) fn extract(
     }
     let target = targets.resolve(entity, notes);
     let target = notes.require(target)?;
-    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let placed = notes.require(placed)?;
+    Some(teleporter(TeleporterKind::Trigger, placed, target, notes))
+}
+
+/// The teleporter of `trigger_multiple` entity `entity` when one of the entities its `target`
+/// names is a `target_teleporter`; `None` without a note for an ordinary `trigger_multiple`,
+/// `None` with the reason noted when the `target_teleporter` leads nowhere.
+///
+/// The game fires every entity the target names, in entity order; each `target_teleporter`
+/// among them teleports the toucher, so the last one decides where the toucher ends up (several
+/// are noted). Its `target` is resolved like a `trigger_teleport`'s.
+pub(super) fn extract_used(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    targets: &TargetIndex<'_>,
+    notes: &mut Notes<'_>,
+) -> Option<Teleporter> {
+    let name = entity.get("target")?;
+    let used: Vec<usize> = targets
+        .named(name)
+        .iter()
+        .copied()
+        .filter(|&index| is_target_teleporter(targets.entity(index)))
+        .collect();
+    let &teleporter = used.last()?;
+    if used.len() > 1 {
+        notes.note(EntityProblem::SeveralTargets {
+            target: name.to_owned(),
+            count: used.len(),
+        });
+    }
+    let destination = targets
+        .resolve(targets.entity(teleporter), notes)
+        .map_err(|problem| match problem {
+            EntityProblem::NoTarget => EntityProblem::TeleporterWithoutTarget { teleporter },
+            other => other,
+        });
+    let destination = notes.require(destination)?;
+    let placed = notes.require(placed)?;
+    Some(self::teleporter(
+        TeleporterKind::Used { teleporter },
+        placed,
+        destination,
+        notes,
+    ))
+}
+
+/// Whether `entity` is a `target_teleporter` (class compared ignoring ASCII case).
+pub(crate) fn is_target_teleporter(entity: &Entity) -> bool {
+    entity.classname().eq_ignore_ascii_case("target_teleporter")
+}
+
+/// The teleporter of a trigger placed at `placed` whose destination is `target`.
+fn teleporter(
+    kind: TeleporterKind,
+    placed: Placed,
+    target: Target<'_>,
+    notes: &Notes<'_>,
+) -> Teleporter {
+    let Placed { model, mins, maxs } = placed;
     let angles = keys::facing(target.entity);
-    Some(Teleporter {
+    Teleporter {
         entity: notes.entity(),
+        kind,
         model,
         mins,
         maxs,
         destination: target.origin.as_vec3(),
         yaw_degrees: angles.y,
         exit_velocity: forward(angles) * TELEPORT_EXIT_SPEED,
-    })
+    }
 }
 
 #[cfg(test)]

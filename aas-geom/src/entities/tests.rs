@@ -321,6 +321,104 @@ fn teleporter_exits_along_the_destination_facing() {
     assert_eq!(spectator.problem, EntityProblem::SpectatorOnly);
 }
 
+/// A `trigger_multiple` whose target is a `target_teleporter` teleports to the
+/// `target_teleporter`'s own target; a `trigger_teleport` aimed at a `target_teleporter` uses
+/// the `target_teleporter`'s origin, as the game does; `target_teleporter`s that lead nowhere
+/// are skipped with a reason, ordinary `trigger_multiple`s are not teleporters.
+#[test]
+fn trigger_multiple_using_a_target_teleporter_teleports_to_its_target() {
+    let cube = ([0.0; 3], [64.0; 3]);
+    let multiple =
+        |target: &str| trigger("trigger_multiple", &[("target", target)], cube.0, cube.1);
+    let world = world_of(&[
+        multiple("use"), // 1
+        point(
+            "target_teleporter",
+            &[
+                ("targetname", "use"),
+                ("target", "dest"),
+                ("origin", "0 0 300"),
+            ],
+        ),
+        point(
+            "misc_teleporter_dest",
+            &[
+                ("targetname", "dest"),
+                ("origin", "100 0 24"),
+                ("angle", "90"),
+            ],
+        ),
+        multiple("speaker"), // 4: an ordinary trigger
+        point(
+            "target_speaker",
+            &[("targetname", "speaker"), ("origin", "0 0 0")],
+        ),
+        multiple("mute"), // 6: the target_teleporter has no target
+        point(
+            "target_teleporter",
+            &[("targetname", "mute"), ("origin", "0 0 0")],
+        ),
+        multiple("lost"), // 8: its target does not exist
+        point(
+            "Target_Teleporter",
+            &[
+                ("targetname", "lost"),
+                ("target", "nowhere"),
+                ("origin", "0 0 0"),
+            ],
+        ),
+        trigger("trigger_teleport", &[("target", "USE")], cube.0, cube.1), // 10
+    ]);
+    let found = extract_entities(&world, G);
+    let summary: Vec<_> = found
+        .teleporters
+        .iter()
+        .map(|t| (t.entity, t.kind, t.destination))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (
+                1,
+                TeleporterKind::Used { teleporter: 2 },
+                Vec3::new(100.0, 0.0, 24.0)
+            ),
+            (10, TeleporterKind::Trigger, Vec3::new(0.0, 0.0, 300.0)),
+        ]
+    );
+    assert!(close(
+        found.teleporters[0].exit_velocity,
+        Vec3::new(0.0, 400.0, 0.0),
+        1e-3
+    ));
+    assert_eq!(found.teleporters[0].kind.classname(), "trigger_multiple");
+    let problems: Vec<_> = found
+        .diagnostics
+        .iter()
+        .map(|d| (d.entity, d.classname.as_str(), d.skipped, d.problem.clone()))
+        .collect();
+    assert_eq!(
+        problems,
+        vec![
+            (
+                6,
+                "trigger_multiple",
+                true,
+                EntityProblem::TeleporterWithoutTarget { teleporter: 7 }
+            ),
+            (
+                8,
+                "trigger_multiple",
+                true,
+                EntityProblem::TargetNotFound {
+                    target: "nowhere".into()
+                }
+            ),
+        ]
+    );
+    assert!(found.diagnostics[0].to_string().contains("entity 7"));
+}
+
 #[test]
 fn plat_defaults_and_height() {
     let world = world_of(&[

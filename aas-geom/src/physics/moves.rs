@@ -160,9 +160,11 @@ impl Physics<'_> {
     ///
     /// Quake III tests two points in front of the player (solid at the wall height, free at the
     /// clear height). The AAS world answers questions about a player box rather than points, so
-    /// the same questions are asked with the box: the box moved forward until its front face
-    /// reaches the probe point must hit something, and the box lifted until its feet reach the
-    /// clear height must move forward as far without hitting anything.
+    /// the same questions are asked with the box: the box lifted until its feet reach the wall
+    /// height, moved forward until its front face reaches the probe point, must hit something,
+    /// and the box lifted until its feet reach the clear height must move forward as far
+    /// without hitting anything. A ledge whose top is below the wall height (a step under the
+    /// surface) does not set off a water jump: the player swims onto it.
     pub(crate) fn check_water_jump(
         &self,
         state: &mut PlayerState,
@@ -178,9 +180,20 @@ impl Physics<'_> {
             return false;
         }
         let reach = (settings.water_jump_probe_distance - HALF_WIDTH).max(1.0);
-        let wall = self.trace_box(
+        let raised = self.trace_box(
             player.origin,
-            player.origin + forward * reach,
+            player.origin + Vec3::Z * (settings.water_jump_wall_height - player.mins.z),
+            player.presence,
+            player.mins,
+            player.maxs,
+            player.time,
+        );
+        if raised.start_solid || raised.fraction < 1.0 {
+            return false;
+        }
+        let wall = self.trace_box(
+            raised.end,
+            raised.end + forward * reach,
             player.presence,
             player.mins,
             player.maxs,

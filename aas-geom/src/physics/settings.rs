@@ -50,6 +50,9 @@ pub struct PhysicsSettings {
     pub water_jump_time: f32,
     /// How far ahead (from the origin) a water jump looks for the wall it climbs.
     pub water_jump_probe_distance: f32,
+    /// Height above the origin where that wall must be solid for a water jump (a ledge lower
+    /// than this, such as a step under the surface, is swum onto, not jumped onto).
+    pub water_jump_wall_height: f32,
     /// Height above the origin that must be free above that wall for a water jump.
     pub water_jump_clear_height: f32,
     /// Climbing speed on a ladder (Quake III's player movement has no ladders; this follows
@@ -108,6 +111,7 @@ impl Default for PhysicsSettings {
             water_jump_up_velocity: 350.0,
             water_jump_time: 2.0,
             water_jump_probe_distance: 30.0,
+            water_jump_wall_height: 4.0,
             water_jump_clear_height: 20.0,
             ladder_speed: 200.0,
             teleport_lift: 1.0,

@@ -194,6 +194,13 @@ impl Physics<'_> {
         }
     }
 
+    /// Sets `state`'s water level and the liquid at its feet for where it is, as every step
+    /// does before moving: a state built by hand (such as [`PlayerState::standing_at`]) starts
+    /// out of any liquid, and a prediction from it in a liquid would report entering it.
+    pub fn update_water_level(&self, state: &mut PlayerState) {
+        self.set_water_level(state);
+    }
+
     /// Sets the water level (feet, waist, eyes) and the liquid at the feet.
     ///
     /// A liquid area of the AAS world is where the player's *box* overlaps the liquid, so the
@@ -270,16 +277,26 @@ impl Physics<'_> {
                 destination,
                 velocity,
             } => {
-                state.origin = destination + Vec3::Z * self.settings.teleport_lift;
-                state.velocity = velocity;
-                state.ground = None;
-                state.timer = Some(Timer::Knockback {
-                    remaining: self.settings.teleport_knockback_time,
-                });
+                self.teleport(state, destination, velocity);
                 events.teleporter = Some(index);
-                self.set_water_level(state);
             }
         }
+    }
+
+    /// Moves `state` to a teleporter's `destination` as the game does on arrival: lifted by
+    /// [`teleport_lift`](super::PhysicsSettings::teleport_lift), with `velocity`, in the air,
+    /// without ground control for
+    /// [`teleport_knockback_time`](super::PhysicsSettings::teleport_knockback_time), and with
+    /// the water level of the new place. Touching a teleporter trigger does exactly this; the
+    /// teleport reachabilities start their prediction from the same state.
+    pub fn teleport(&self, state: &mut PlayerState, destination: Vec3, velocity: Vec3) {
+        state.origin = destination + Vec3::Z * self.settings.teleport_lift;
+        state.velocity = velocity;
+        state.ground = None;
+        state.timer = Some(Timer::Knockback {
+            remaining: self.settings.teleport_knockback_time,
+        });
+        self.set_water_level(state);
     }
 }
 

@@ -12,13 +12,19 @@
 //! | `max_step ..= max_barrier` | barrier jump (A1 must let the player stand) |
 //! | below `−max_step` | walk off ledge, when a box dropped just past E1 lands in A2 |
 //!
-//! A water jump starts from an edge of A1's liquid surface instead (or of a liquid ceiling of
-//! A1 under a thin liquid layer, taken at the layer's top), towards a floor edge of
+//! A water jump starts from an edge of A1's liquid surface instead, towards a floor edge of
 //! A2 at most `max_water_jump` above the surface (and not deeper than a standing player's
-//! waist below it). Among all qualifying edge pairs the best type (walk, then water jump, then
-//! barrier jump, then ledge) with the longest overlap is kept: one reachability per ordered
-//! area pair. Out of a liquid area the water jump thus wins over a barrier jump from the
-//! submerged floor, as in botlib.
+//! waist below it), A2 letting a standing player in (a player jumping out of the water
+//! stands: a crawlway at the surface is no water jump's end). The compiler may cut a pool
+//! anywhere: when A1 lies under a layer of liquid too thin to swim into (their shared face is
+//! not under the surface, so no swim crosses it), the edges of that liquid ceiling count as
+//! surface edges, taken at the surface's height, so that every depth of a pool has its way
+//! out.
+//!
+//! Among all qualifying edge pairs the best type (walk, then water jump, then barrier jump,
+//! then ledge) with the longest overlap is kept: one reachability per ordered area pair. Out
+//! of a liquid area the water jump thus wins over a barrier jump from the submerged floor, as
+//! in botlib.
 
 use glam::{Vec2, Vec3};
 
@@ -169,7 +175,7 @@ impl ReachContext<'_> {
         // Out of a liquid area the way up is a water jump, as in botlib: it beats a barrier
         // jump or a ledge found from the (submerged) floor, not a walk.
         let walks = best.as_ref().is_some_and(|(rank, _, _)| *rank == WALK_RANK);
-        if !walks && f1.liquid && !f2.liquid_deep {
+        if !walks && f1.liquid && !f2.liquid_deep && f2.standing {
             for e1 in &f1.surface_edges {
                 for e2 in &f2.ground_edges {
                     let Some(overlap) = overlap(e1, e2) else {

@@ -6,9 +6,8 @@ use glam::{Vec2, Vec3};
 use crate::format::aas_q3::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use crate::world::{AasWorld, AreaId, FaceId};
 
-/// A liquid area at most this tall above another is a surface layer (units): the top of the
-/// lower area counts as under the surface.
-const SURFACE_LAYER: f32 = 16.0;
+/// At most this many liquid areas are climbed through to find the surface above a face.
+const MAX_LAYERS: usize = 16;
 /// Two points closer than this (units) are the same point when edges are matched.
 pub(crate) const EDGE_EPSILON: f32 = 0.25;
 
@@ -49,7 +48,8 @@ pub(crate) struct AreaFloor {
     pub(crate) ground_edges: Vec<BoundaryEdge>,
     /// Centres of the ground faces.
     pub(crate) ground_centres: Vec<Vec3>,
-    /// Edges of liquid surface faces on top of this (liquid) area.
+    /// Edges of liquid surface faces on top of this (liquid) area, and of its liquid ceilings
+    /// under a layer of liquid too thin to swim into, lifted to the layer's surface.
     pub(crate) surface_edges: Vec<BoundaryEdge>,
     /// Whether the area has ground faces.
     pub(crate) grounded: bool,
@@ -84,6 +84,31 @@ pub(crate) fn face_polygon(world: &AasWorld, face: FaceId, back_side: bool) -> (
         points.push(world.vertices[first.index()]);
     }
     (points, normal)
+}
+
+/// The top of the liquid above a horizontal liquid face `points` (the highest liquid area met
+/// going up from the face's centre) when it is at most a standing box's feet height
+/// (`-STANDING_MINS.z`, 24) above the face: an origin on the face is then not under the
+/// surface (a liquid area reaches that far above the surface in origin space). `None` for a
+/// thicker layer, which is swum into, or a degenerate face.
+fn thin_layer_top(world: &AasWorld, points: &[Vec3]) -> Option<f32> {
+    if points.is_empty() {
+        return None;
+    }
+    let centre = points.iter().copied().sum::<Vec3>() / points.len() as f32;
+    let mut probe = centre + Vec3::Z * 0.125;
+    let mut top = None;
+    for _ in 0..MAX_LAYERS {
+        let Some(area) = world.point_area(probe).map(|a| &world.areas[a.index()]) else {
+            break;
+        };
+        if !area.contents.intersects(AreaContents::LIQUIDS) {
+            break;
+        }
+        top = Some(area.maxs.z);
+        probe.z = area.maxs.z + 0.125;
+    }
+    top.filter(|&top| top - centre.z <= -crate::physics::STANDING_MINS.z)
 }
 
 /// The boundary edges of a set of convex polygons: the sides not shared (reversed, within
@@ -193,24 +218,18 @@ pub(crate) fn area_floor(world: &AasWorld, area: AreaId, max_steepness: f32) -> 
         } else if liquid && face.flags.contains(FaceFlags::LIQUIDSURFACE) && normal.z <= -0.7 {
             // The area is below the face: the surface is its top.
             surface.push((face_ref.face, points));
-        } else if liquid && face.flags.contains(FaceFlags::LIQUID) && normal.z <= -0.7 {
-            // A liquid ceiling under a thin liquid layer whose top is the surface (the layer
-            // can be an area of its own, e.g. one only a crouching box fits): the edge counts
-            // at the surface's height.
-            let other = if face_ref.back_side {
-                face.front
-            } else {
-                face.back
-            };
-            if let Some(layer) = other.and_then(|a| world.areas.get(a.index()))
-                && layer.maxs.z - layer.mins.z <= SURFACE_LAYER
-            {
-                let lifted = points
-                    .iter()
-                    .map(|p| Vec3::new(p.x, p.y, layer.maxs.z))
-                    .collect();
-                surface.push((face_ref.face, lifted));
-            }
+        } else if liquid
+            && face.flags.contains(FaceFlags::LIQUID)
+            && normal.z <= -0.7
+            && let Some(top) = thin_layer_top(world, &points)
+        {
+            // A liquid ceiling under a liquid layer too thin to swim into (the face is not
+            // under the surface: a player there is not swimming, so no swim reachability
+            // crosses it): the edge counts at the surface's height, as if the layer were part
+            // of this area. However the compiler cut the pool, the way out of its depths is
+            // then a water jump from each area under the layer.
+            let lifted = points.iter().map(|p| Vec3::new(p.x, p.y, top)).collect();
+            surface.push((face_ref.face, lifted));
         }
     }
     let liquid_deep = liquid && {

@@ -251,6 +251,9 @@ impl ReachContext<'_> {
     ) -> Option<Vec3> {
         let mut state = PlayerState::standing_at(start + Vec3::Z * 0.125);
         state.velocity = direction * speed;
+        // Standing in shallow water the player is already in it: only entering water later
+        // (coming down in it) ends the prediction.
+        self.physics.update_water_level(&mut state);
         let run = MoveInput {
             direction,
             speed,

@@ -13,10 +13,10 @@
 //! | walk, crouch | floor edges of both areas on one vertical plane, within a step up or down (`edge_pairs.rs`); crouch when either area is crouch-only | 1, crouch + 300 |
 //! | barrier jump | the same, A2 up to `reach_max_barrier` higher | 100 |
 //! | walk off ledge | the same with A2 lower, or a box dropped past a floor edge lands in A2 (`ledges.rs`), or a gap crossed without jumping (`jumps.rs`) | 70 + height × 50 / gravity, + fall damage |
-//! | water jump | A1's liquid-surface edge and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
+//! | water jump | A1's liquid-surface edge (or liquid-ceiling edge under a layer too thin to swim into) and A2's floor edge on one plane, the floor at most `reach_max_water_jump` above the surface | 400 |
 //! | jump | the closest floor points across a gap (both ends and the middle drop deeper than a barrier), the arc predicted with the physics (`jumps.rs`) | 300 + distance × 240 / 320, + fall damage |
 //! | ladder | from the floor in front of a ladder face to the floor behind its top, and back (`ladders.rs`) | 10 |
-//! | teleport | the trigger's areas → where a player dropped at the destination lands (`triggers.rs`) | 50 |
+//! | teleport | the trigger's areas → where the physics brings a player teleported to the destination down (`teleports.rs`) | 50 |
 //! | jump pad | the pad's areas → where the physics lands a player launched by the pad without input, or the next pad of a chain its flight touches (`jump_pads.rs`) | 250 |
 //! | jump pad, steered | the pad's areas → floors more than a barrier jump above the pad, or other pads, that the flight reaches steering with air control towards them (within its envelope, spaced out; `jump_pads.rs`) | 300 |
 //! | elevator | floors around a `func_plat` at the bottom → floors around it at the top (`platforms.rs`) | 50 + height × 100 / speed |
@@ -35,6 +35,7 @@ mod ledges;
 mod platforms;
 mod rocket_jumps;
 mod swim;
+mod teleports;
 mod travel_time;
 mod triggers;
 
@@ -44,7 +45,7 @@ use serde::{Deserialize, Serialize};
 
 pub use travel_time::TravelTimes;
 
-use crate::entities::MapEntities;
+use crate::entities::{EntityDiagnostic, MapEntities};
 use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{Physics, PhysicsSettings};
 use crate::world::{AasWorld, AreaId, Reachability};
@@ -241,12 +242,27 @@ impl ReachContext<'_> {
 /// area, in area order. Within a list: the geometric reachabilities (in the order of the
 /// [module docs](self)), then teleporters, jump pads, elevators, bobbing platforms and rocket
 /// jumps; a rocket jump is only added towards an area the list does not reach yet.
+///
+/// [`compute_reachabilities_reporting`] also says which entities got no reachability because
+/// of where they lead.
 #[must_use]
 pub fn compute_reachabilities(
     world: &AasWorld,
     entities: &MapEntities,
     settings: &ReachSettings,
 ) -> Vec<Vec<Reachability>> {
+    compute_reachabilities_reporting(world, entities, settings).0
+}
+
+/// [`compute_reachabilities`], with a diagnostic for every entity left without reachabilities
+/// by where it leads (a teleporter whose destination is blocked, or from which the player never
+/// comes down), in entity order.
+#[must_use]
+pub fn compute_reachabilities_reporting(
+    world: &AasWorld,
+    entities: &MapEntities,
+    settings: &ReachSettings,
+) -> (Vec<Vec<Reachability>>, Vec<EntityDiagnostic>) {
     let floors: Vec<AreaFloor> = (0..world.areas.len())
         .into_par_iter()
         .map(|i| area_floor(world, area_id(i), settings.physics.max_steepness))
@@ -271,8 +287,9 @@ pub fn compute_reachabilities(
             list.push(reach);
         }
     }
+    let teleports = context.teleport_reachabilities(entities);
     let entity_reaches = [
-        context.teleport_reachabilities(entities),
+        teleports.reaches,
         context.jump_pad_reachabilities(entities),
         context.elevator_reachabilities(entities),
         context.bobbing_reachabilities(entities),
@@ -298,7 +315,7 @@ pub fn compute_reachabilities(
             lists[area.index()].push(jump);
         }
     }
-    lists
+    (lists, teleports.diagnostics)
 }
 
 /// The id of the area at `index`.

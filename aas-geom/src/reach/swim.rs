@@ -1,5 +1,7 @@
 //! Swim reachabilities (thesis §6.4): between two liquid areas through a face they share,
-//! when a player at the face's centre would be under the surface.
+//! when a player at the face's centre would be under the surface (into an area a standing
+//! player fits). A face above the surface (under a liquid layer too thin to swim into) is not
+//! swum through: the area under it gets the layer's water jumps instead (`edge_pairs.rs`).
 
 use glam::Vec3;
 

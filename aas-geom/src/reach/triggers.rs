@@ -1,15 +1,11 @@
-//! Teleporter reachabilities (thesis §6.4), and what they share with the jump pads
-//! (`jump_pads.rs`): the areas of a trigger volume and the floor under a point.
-//!
-//! - **Teleport**: the trigger's areas (areas with teleporter contents whose region a standing
-//!   box overlapping the trigger can be in) lead to the area where a player dropped from the
-//!   destination (lifted by a unit) lands. Start: the trigger's centre; end: that landing point.
+//! What the teleporter (`teleports.rs`) and jump-pad (`jump_pads.rs`) reachabilities share:
+//! the areas of a trigger volume (the areas with the trigger's contents whose region a
+//! standing box overlapping the trigger can be in) and the floor under a point.
 
 use glam::Vec3;
 
-use super::{ReachContext, Reachability};
-use crate::entities::MapEntities;
-use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
+use super::ReachContext;
+use crate::format::aas_q3::{AreaContents, PresenceType};
 use crate::physics::{STANDING_MAXS, STANDING_MINS};
 use crate::world::AreaId;
 
@@ -45,39 +41,5 @@ impl ReachContext<'_> {
         self.world
             .point_area(rest + Vec3::Z * 0.25)
             .or_else(|| self.world.point_area(rest))
-    }
-
-    /// Teleporter reachabilities, with their source areas, in entity order.
-    pub(crate) fn teleport_reachabilities(
-        &self,
-        entities: &MapEntities,
-    ) -> Vec<(AreaId, Reachability)> {
-        let mut found = Vec::new();
-        for teleporter in &entities.teleporters {
-            let lifted = teleporter.destination + Vec3::Z * self.settings.physics.teleport_lift;
-            let Some(end) = self.drop_to_floor(lifted) else {
-                continue;
-            };
-            let Some(target) = self.floor_area(end) else {
-                continue;
-            };
-            let start = teleporter.centre();
-            for area in
-                self.trigger_areas(teleporter.mins, teleporter.maxs, AreaContents::TELEPORTER)
-            {
-                if area == target {
-                    continue;
-                }
-                let reach = self.reach(
-                    target,
-                    TravelType::Teleport,
-                    start,
-                    end,
-                    self.settings.times.teleport,
-                );
-                found.push((area, reach));
-            }
-        }
-        found
     }
 }

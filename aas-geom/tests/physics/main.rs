@@ -8,4 +8,5 @@ mod jumps;
 mod ladders;
 mod prediction;
 mod steps;
+mod water;
 mod worlds;

@@ -7,14 +7,16 @@
 //! | walk off ledge | the same | walk towards the end at the speed that, kept while falling, lands on it, and at least the stop speed (run when the end is within a step of the start's height) |
 //! | crouch | the same, crouching | run crouched towards the end |
 //! | barrier jump, jump | the same | run towards the end, pressing jump once the start edge is within this frame's travel |
-//! | swim, water jump | [`WAIST`] below the start (waist deep for a surface edge; on the bottom of shallower water), [`RUN_UP`] behind it | swim towards the end (3-D); a water jump also holds jump (moves up) |
+//! | swim | [`RUN_UP`] behind the start along the (3-D) line from the end through it: beside a face between two liquid areas, or under or over one between stacked areas (crouched in an area only a crouching player fits) | swim towards the end (3-D) |
+//! | water jump | [`WAIST`] below the start (waist deep for a surface edge; on the bottom of shallower water), [`RUN_UP`] behind it | swim towards the end (3-D), holding jump (moving up) |
 //!
 //! The prediction stops when the player enters the target area (or after [`TIME_LIMIT`]).
 //! Walking, crouching and swimming end there: the reachability is executed. After a jump, a
 //! fall or a water jump, the player is then left without input to come down, and must land
-//! on ground in the target area (entering it in the air, or flying over it, is not enough).
+//! on ground in the target area (entering it in the air, or flying over it, is not enough);
+//! a jump or a fall into a liquid area ends when the player enters it.
 
-use aas_geom::format::aas_q3::TravelType;
+use aas_geom::format::aas_q3::{AreaContents, TravelType};
 use aas_geom::physics::{
     MoveInput, Physics, PlayerState, Prediction, StopConditions, StopEvents, StopReason,
 };
@@ -97,14 +99,21 @@ pub(crate) fn execute_as(
     let start_at = |run_up: f32| {
         let back = reach.start - direction * run_up;
         let mut state = match kind {
+            // Swimming through a face: straight back from it, up or down too.
+            TravelType::Swim => PlayerState::at(
+                reach.start - (reach.end - reach.start).normalize_or_zero() * run_up,
+            ),
             // Waist deep, or standing on the bottom of water shallower than that.
-            TravelType::Swim | TravelType::WaterJump => {
+            TravelType::WaterJump => {
                 let bottom = world.areas[source.index()].mins.z + 0.125;
                 PlayerState::at(back.with_z((back.z - WAIST).max(bottom)))
             }
             _ => standing(back),
         };
-        state.crouched = kind == TravelType::Crouch;
+        // Crouched for a crouch reachability, and where only a crouching player fits.
+        let presence = world.areas[source.index()].presence;
+        state.crouched = kind == TravelType::Crouch
+            || !presence.contains(aas_geom::format::aas_q3::PresenceType::NORMAL);
         state
     };
     // The longest run-up (halving from RUN_UP) that starts in the source area.
@@ -166,13 +175,17 @@ pub(crate) fn execute_as(
         &StopConditions::time_limit(TIME_LIMIT).or_enter(reach.target),
     );
     let last = approach.end().copied().unwrap_or(start);
-    let lands = matches!(
-        kind,
-        TravelType::BarrierJump
-            | TravelType::Jump
-            | TravelType::WalkOffLedge
-            | TravelType::WaterJump
-    );
+    let into_liquid = world.areas[reach.target.index()]
+        .contents
+        .intersects(AreaContents::LIQUIDS);
+    let lands = !into_liquid
+        && matches!(
+            kind,
+            TravelType::BarrierJump
+                | TravelType::Jump
+                | TravelType::WalkOffLedge
+                | TravelType::WaterJump
+        );
     let settle =
         (lands && approach.stop == StopReason::EnteredArea(reach.target) && !last.on_ground())
             .then(|| {

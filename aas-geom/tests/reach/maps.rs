@@ -3,6 +3,7 @@
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::DEFAULT_GRAVITY;
+use aas_geom::entities::EntityDiagnostic;
 use aas_geom::format::aas_q3::TravelType;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::physics::{Physics, PhysicsSettings};
@@ -11,7 +12,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 16] = [
+const MAPS: [(&str, &[u8]); 19] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -35,8 +36,17 @@ const MAPS: [(&str, &[u8]); 16] = [
         include_bytes!("../maps/rocketjump_room.map"),
     ),
     ("shallow_pool", include_bytes!("../maps/shallow_pool.map")),
+    ("deep_pool", include_bytes!("../maps/deep_pool.map")),
+    (
+        "wading_platform",
+        include_bytes!("../maps/wading_platform.map"),
+    ),
     ("steep_wall", include_bytes!("../maps/steep_wall.map")),
     ("patch_floors", include_bytes!("../maps/patch_floors.map")),
+    (
+        "teleporter_targets",
+        include_bytes!("../maps/teleporter_targets.map"),
+    ),
 ];
 
 /// A compiled test map with its entities.
@@ -44,6 +54,8 @@ pub(crate) struct TestMap {
     pub(crate) name: String,
     pub(crate) world: AasWorld,
     pub(crate) entities: MapEntities,
+    /// The compiler's entity diagnostics (none from extraction: those fail the load).
+    pub(crate) diagnostics: Vec<EntityDiagnostic>,
 }
 
 impl TestMap {
@@ -76,6 +88,7 @@ impl TestMap {
             name: name.to_owned(),
             world: out.world,
             entities,
+            diagnostics: out.entity_diagnostics,
         }
     }
 

@@ -1,6 +1,6 @@
 //! `aas compile MAP -o OUT.aas [--format q3|native] [--json]`: compile a `.bsp` or `.map` into
 //! areas, reachabilities and clusters and write them, printing per-phase wall times, peak
-//! memory and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
+//! memory, the entities the reachabilities could not use, and the `aas info` counts (`"clusters"` and `"portals"` count the stored records,
 //! index-0 dummies included; `"cluster_memory_bytes"` is the clustering's memory model).
 //!
 //! Every entity the compiler skipped or could not use is reported with the reason: as
