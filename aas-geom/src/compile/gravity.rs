@@ -48,6 +48,29 @@
 //! before, 0 after; earlier versions, with patch brushes standing in front of the curves, left
 //! a few leaves whose gap portal was a sliver under half a unit wide).
 //!
+//! # Thin floors
+//!
+//! A node plane of a curved ramp (or any slanted plane) extended across the tree can pass a
+//! fraction of a unit above a floor: the open leaf between them is a **thin floor**, an open
+//! leaf with a ground portal whose portals to open leaves above come within
+//! [`GravitySettings::thin_floor`] (a step, 18 units) of one of its ground planes somewhere.
+//! A standing player's origin there rises out of the floor's leaf into the air above, an area
+//! without ground and without reachabilities. Merging cannot join such a sliver with the air
+//! above it when that air also stands on other leaves (the union is not convex), so two more
+//! kinds of leaf are split, by the same rule and candidates, into **columns**:
+//!
+//! - an air leaf (no ground portal) whose gap portals lead down to two or more leaves, one of
+//!   them a thin floor: each part should stand on one leaf (its potential counts its gap
+//!   portals while they lead to several leaves);
+//! - a thin floor whose top portals lead up to two or more leaves: each part should lie under
+//!   one (its potential counts its top portals, and candidate planes come from their edges
+//!   too).
+//!
+//! Merging then joins each thin piece of floor with the column above it first
+//! ([`merge_leaves`](super::merge_leaves)). Measured on `tests/maps/spiral_ramp.map`: standing
+//! points left outside a grounded area 21 → 1 of 5,424; on the shared maps, oacmpdm8's
+//! coverage of bspc's standing points 0.912 → 0.971 and its route agreement 0.953 → 1.0.
+//!
 //! # Rounds
 //!
 //! Each round portalises the tree and splits every mixing leaf as above. Splitting a leaf does
@@ -242,12 +265,7 @@ pub fn subdivide_by_gravity(
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or
 /// unknown leaf.
-fn leaf_region(
-    tree: &BspTree,
-    portals: &Portals,
-    leaf: LeafId,
-    thin: &[bool],
-) -> Option<Region> {
+fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> Option<Region> {
     if tree.is_solid(leaf) {
         return None;
     }
@@ -317,15 +335,27 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
             }
             let mut grounds: Vec<Plane> = Vec::new();
             let mut tops: Vec<&Winding> = Vec::new();
-            for portal in portals.of_leaf(leaf).iter().filter_map(|&id| portals.get(id)) {
+            for portal in portals
+                .of_leaf(leaf)
+                .iter()
+                .filter_map(|&id| portals.get(id))
+            {
                 if portal.winding.plane().is_none() {
                     continue;
                 }
                 let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
-                let other = if leaf_is_front { portal.back } else { portal.front };
+                let other = if leaf_is_front {
+                    portal.back
+                } else {
+                    portal.front
+                };
                 let plane = tree.planes.get(portal.plane);
                 // Oriented into the leaf.
-                let into = if leaf_is_front { plane } else { plane.flipped() };
+                let into = if leaf_is_front {
+                    plane
+                } else {
+                    plane.flipped()
+                };
                 let open = matches!(other, PortalSide::Leaf(l) if !tree.is_solid(l));
                 if !open && is_ground_normal(into.normal.z) {
                     grounds.push(into);
@@ -333,14 +363,12 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
                     tops.push(&portal.winding);
                 }
             }
-            tops.iter()
-                .flat_map(|w| w.points().iter())
-                .any(|&p| {
-                    grounds.iter().any(|g| {
-                        let above = g.distance_to(p) / g.normal.z;
-                        above > 0.05 && above < height
-                    })
+            tops.iter().flat_map(|w| w.points().iter()).any(|&p| {
+                grounds.iter().any(|g| {
+                    let above = g.distance_to(p) / g.normal.z;
+                    above > 0.05 && above < height
                 })
+            })
         })
         .collect()
 }

@@ -25,13 +25,16 @@
 //!
 //! # Order
 //!
-//! Deterministic, in two phases. Each makes passes over the candidate portals, largest winding
-//! area first (ties in portal id order), each merging wherever the rules allow, until a pass
-//! merges nothing or [`MAX_MERGE_PASSES`] passes have run. The first phase only merges groups
-//! that are both grounded or both not, so floors join into the largest slabs before any of
+//! Deterministic, in three phases. Each makes passes over the candidate portals, largest
+//! winding area first (ties in portal id order), each merging wherever the rules allow, until a
+//! pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. The first phase only merges a
+//! leaf that is a thin floor (lower than [`THIN_FLOOR`] under its top somewhere, see the
+//! gravitational subdivision) with the air above it, so that a sliver of floor under a node
+//! plane becomes part of the column above it instead of a slab of its own. The second phase
+//! only merges groups that are both grounded or both not, so floors join into the largest slabs before any of
 //! them takes in the air above it (which would fix its top to that air's ceiling and keep it
 //! from joining a neighbour under a different ceiling: long strips across a wide ramp, which
-//! routes cross zigzagging); the second phase allows every merge. Area ids are then assigned
+//! routes cross zigzagging); the third phase allows every merge. Area ids are then assigned
 //! in order of each group's first leaf id.
 
 use glam::DVec3;
@@ -139,7 +142,9 @@ pub fn merge_leaves(
                     Phase::ThinFloorsUp => {
                         let thin_up = |floor: u32, air: u32| {
                             thin.get(floor as usize).copied().unwrap_or(false)
-                                && groups.get(floor as usize).is_some_and(|g| g.leaves.len() == 1)
+                                && groups
+                                    .get(floor as usize)
+                                    .is_some_and(|g| g.leaves.len() == 1)
                                 && !grounded(&groups, air)
                         };
                         !(thin_up(ga, gb) || thin_up(gb, ga))

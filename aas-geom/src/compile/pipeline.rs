@@ -317,7 +317,6 @@ pub fn compile_world(
     stats.planes = aas.planes.len();
     stats.vertices = aas.vertices.len();
     stats.edges = aas.edges.len();
-    let mut entity_diagnostics = Vec::new();
     if let Some(reach_settings) = &settings.reachability {
         phases.time("reachability", || {
             let entities = extract_entities(world, reach_settings.physics.gravity);

@@ -80,6 +80,10 @@ pub enum EntityProblem {
     },
     /// An item has no well-formed `origin`.
     NoOrigin,
+    /// A jump pad whose flight leads nowhere a route continues: it lands back on the pad (or
+    /// nowhere), no floor beside the flight is in reach by steering, and it touches no other
+    /// pad (or its trigger has no area a player can stand in).
+    JumpPadLeadsNowhere,
     /// The origin lies in solid and no point a little above or beside it is open: players
     /// cannot reach the entity (an item or spawn point buried in a wall or floor).
     OriginInSolid,
@@ -138,6 +142,11 @@ impl fmt::Display for EntityProblem {
             }
             Self::OutOfRange { key, value } => write!(f, "\"{key}\" {value} is out of range"),
             Self::NoOrigin => write!(f, "no valid \"origin\""),
+            Self::JumpPadLeadsNowhere => write!(
+                f,
+                "no reachability: its flight lands back on the pad or nowhere, and no floor \
+                 beside it is in reach by steering"
+            ),
             Self::OriginInSolid => write!(
                 f,
                 "origin is inside solid (no open space up to 64 units above or 16 beside it): \

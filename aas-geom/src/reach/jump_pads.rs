@@ -119,7 +119,7 @@ impl ReachContext<'_> {
     pub(crate) fn jump_pad_reachabilities(
         &self,
         entities: &MapEntities,
-    ) -> Vec<(AreaId, Reachability)> {
+    ) -> Vec<Vec<(AreaId, Reachability)>> {
         let pads = &entities.jump_pads;
         let areas: Vec<Vec<AreaId>> = pads
             .iter()
@@ -130,7 +130,7 @@ impl ReachContext<'_> {
             .into_par_iter()
             .map(|index| self.pad_reachabilities(pads, &areas, &starts, index))
             .collect();
-        per_pad.into_iter().flatten().collect()
+        per_pad
     }
 
     /// Where a pad's flights start: standing on the floor under its centre when a player

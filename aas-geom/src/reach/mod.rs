@@ -45,7 +45,7 @@ use serde::{Deserialize, Serialize};
 
 pub use travel_time::TravelTimes;
 
-use crate::entities::{EntityDiagnostic, MapEntities};
+use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities};
 use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{Physics, PhysicsSettings};
 use crate::world::{AasWorld, AreaId, Reachability};
@@ -288,9 +288,21 @@ pub fn compute_reachabilities_reporting(
         }
     }
     let teleports = context.teleport_reachabilities(entities);
+    let mut diagnostics = teleports.diagnostics;
+    let per_pad = context.jump_pad_reachabilities(entities);
+    for (pad, found) in entities.jump_pads.iter().zip(&per_pad) {
+        if found.is_empty() {
+            diagnostics.push(EntityDiagnostic {
+                entity: pad.entity,
+                classname: "trigger_push".to_owned(),
+                problem: EntityProblem::JumpPadLeadsNowhere,
+                skipped: true,
+            });
+        }
+    }
     let entity_reaches = [
         teleports.reaches,
-        context.jump_pad_reachabilities(entities),
+        per_pad.into_iter().flatten().collect(),
         context.elevator_reachabilities(entities),
         context.bobbing_reachabilities(entities),
     ];
@@ -315,7 +327,7 @@ pub fn compute_reachabilities_reporting(
             lists[area.index()].push(jump);
         }
     }
-    (lists, teleports.diagnostics)
+    (lists, diagnostics)
 }
 
 /// The id of the area at `index`.

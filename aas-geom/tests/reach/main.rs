@@ -19,6 +19,7 @@ mod patches;
 mod platforms;
 mod rocket;
 mod teleports;
+mod thin_floors;
 mod triggers;
 mod water;
 #[path = "../physics/worlds.rs"]

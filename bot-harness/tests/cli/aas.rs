@@ -623,15 +623,8 @@ fn compiled_shared_maps_meet_the_acceptance_against_bspc() {
     // cells cut along their (column, row)-(column + 1, row + 1) diagonal): oacmpdm2's
     // coverage is then 0.993, oacmpdm5's 1.0 and oacmpdm8's reverse coverage 0.979, no
     // longer gaps; oacmpdm6's coverage is 0.98997, still just short of 0.99.
-    let known = [
-        "oacmpdm3: time p90",
-        "oacmpdm6: coverage",
-        "oacmpdm7: routable",
-        "oacmpdm8: coverage",
-        "oacmpdm8: routable",
-        "oacmpdm8: time p90",
-        "oacmpdm8: jumppad missing",
-    ];
+    // Measured: oacmpdm8 coverage 0.971 (spiral-ramp and curved floors; see the issue note).
+    let known = ["oacmpdm8: coverage"];
     let keys: Vec<&str> = gaps.iter().map(|(key, _)| key.as_str()).collect();
     assert_eq!(keys, known, "acceptance gaps changed: {gaps:#?}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -831,8 +824,10 @@ fn compare_sees_routes_lost_with_a_travel_type() {
 
 #[test]
 fn compile_names_every_entity_it_skipped_and_why() {
-    // The harness room with three faulty entities appended: a jump pad aiming at a target
-    // nobody names, an item buried in the +X wall, and a trigger_hurt (not navigation).
+    // The harness room with four faulty entities appended: a jump pad aiming at a target
+    // nobody names, a jump pad in a corner that only hops straight up (its flight lands back
+    // on it, no floor is in steering reach), an item buried in the +X wall, and a trigger_hurt
+    // (not navigation).
     let room = std::fs::read_to_string(crate::common::harness_file("maps/harness_room.map"))
         .expect("the harness map");
     let faulty = r#"
@@ -847,6 +842,23 @@ fn compile_names_every_entity_it_skipped_and_why() {
 ( -64 64 0 ) ( 0 64 0 ) ( -64 64 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
 ( -64 0 8 ) ( 0 64 0 ) ( -64 0 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
 }
+}
+{
+"classname" "trigger_push"
+"target" "hop"
+{
+( -448 448 8 ) ( -384 384 8 ) ( -448 384 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -448 384 0 ) ( -384 384 0 ) ( -448 448 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -384 384 8 ) ( -384 448 0 ) ( -384 384 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -448 384 0 ) ( -448 448 0 ) ( -448 384 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -448 448 0 ) ( -384 448 0 ) ( -448 448 8 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+( -448 384 8 ) ( -384 448 0 ) ( -448 384 0 ) common/trigger 0 0 0 0.5 0.5 0 0 0
+}
+}
+{
+"classname" "target_position"
+"targetname" "hop"
+"origin" "-416 416 64"
 }
 {
 "classname" "item_health_mega"
@@ -895,9 +907,13 @@ fn compile_names_every_entity_it_skipped_and_why() {
             .any(|(c, skipped, reason)| c == class && *skipped && reason.contains(words))
     };
     assert!(found("trigger_push", "\"nowhere\""), "{diagnostics:?}");
+    assert!(
+        found("trigger_push", "lands back on the pad"),
+        "{diagnostics:?}"
+    );
     assert!(found("item_health_mega", "inside solid"), "{diagnostics:?}");
     assert!(found("trigger_hurt", "not navigation"), "{diagnostics:?}");
-    assert_eq!(diagnostics.len(), 3, "the room's own entities are fine");
+    assert_eq!(diagnostics.len(), 4, "the room's own entities are fine");
     let buried = report["diagnostics"]
         .as_array()
         .unwrap()
@@ -909,7 +925,7 @@ fn compile_names_every_entity_it_skipped_and_why() {
     let text = run(&args);
     assert!(text.status.success());
     let stderr = String::from_utf8_lossy(&text.stderr);
-    assert_eq!(stderr.matches("warning: entity").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("warning: entity").count(), 4, "{stderr}");
     assert!(stderr.contains("faulty_room.map"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
