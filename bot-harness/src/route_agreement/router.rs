@@ -67,7 +67,7 @@ pub(super) fn crossing_cost(from: Vec3, to: Vec3, factor: f64) -> u64 {
 /// Single-source travel times over one world; see the [module docs](super) for the model.
 ///
 /// # Complexity
-/// Construction `O(areas + reachabilities)`; [`Router::times_from`] is Dijkstra over
+/// Construction `O(areas + reachabilities)`; [`Router::tree_from`] is Dijkstra over
 /// reachabilities + 1 states: `O(R log R)` time and `O(areas + R)` space.
 #[derive(Debug)]
 pub(crate) struct Router<'w> {
