@@ -10,6 +10,8 @@
 //! Pieces with an area under [`MIN_PORTAL_AREA`] are dropped (slivers produced by nearly
 //! parallel planes, which no player can pass).
 
+use rayon::prelude::*;
+
 use super::brush_split::ConvexBrush;
 use super::bsp_tree::{BspTree, Child, LeafId, NodeId};
 use super::plane_set::PlaneId;
@@ -87,7 +89,8 @@ impl Portals {
 /// # Complexity
 /// `O(Σ_nodes p · d)`: each node portal, cut into `p` pieces, descends at most the depth `d`
 /// of its sub-trees; plus `O(nodes · f²·v)` for the node regions (`f` faces of `v` points).
-/// Explicit stacks throughout.
+/// Explicit stacks throughout; sub-trees below a fixed depth are walked in parallel (rayon),
+/// their portals added in walk order, so the result does not depend on the thread count.
 #[must_use]
 pub fn portalize(tree: &BspTree) -> Portals {
     let mut portals = Portals {
@@ -111,7 +114,96 @@ pub fn portalize(tree: &BspTree) -> Portals {
             );
         }
     }
-    let mut stack: Vec<(Child, ConvexBrush)> = vec![(tree.root, root_region)];
+    // The walk down the tree splits each node's region by its plane (the node portal is the
+    // cross-section) and pushes the node portal down both sub-trees. Below
+    // [`PARALLEL_DEPTH`] the sub-trees are walked in parallel, each in the same order as the
+    // whole walk would (front sub-tree first), and their portals added in that order: the
+    // result does not depend on the number of threads.
+    let mut items: Vec<WalkItem> = Vec::new();
+    let mut stack: Vec<(Child, ConvexBrush, usize)> = vec![(tree.root, root_region, 0)];
+    // Each node is visited once; the bound guards a corrupted tree.
+    let mut budget = tree.nodes.len() + tree.leaves.len() + 1;
+    while let Some((child, region, depth)) = stack.pop() {
+        budget = budget.saturating_sub(1);
+        if budget == 0 {
+            break;
+        }
+        let Child::Node(id) = child else { continue };
+        if depth >= PARALLEL_DEPTH {
+            items.push(WalkItem::Subtree(child, region));
+            continue;
+        }
+        let Some(node) = tree.nodes.get(id.0 as usize).copied() else {
+            continue;
+        };
+        let split = region.split(node.plane, &tree.planes);
+        if let Some(mid) = split.mid {
+            items.push(WalkItem::Node(id, mid));
+        }
+        if let Some(back) = split.back {
+            stack.push((node.children[1], back, depth + 1));
+        }
+        if let Some(front) = split.front {
+            stack.push((node.children[0], front, depth + 1));
+        }
+    }
+    let found: Vec<Vec<Portal>> = items
+        .into_par_iter()
+        .map(|item| match item {
+            WalkItem::Node(id, mid) => node_portal_pieces(tree, id, mid),
+            WalkItem::Subtree(child, region) => subtree_portals(tree, child, region),
+        })
+        .collect();
+    for portal in found.into_iter().flatten() {
+        add_kept(&mut portals, portal);
+    }
+    portals
+}
+
+/// Nodes this deep and deeper are walked in parallel, one sub-tree per task (up to 64 tasks).
+const PARALLEL_DEPTH: usize = 6;
+
+/// A step of the walk above [`PARALLEL_DEPTH`]: a node portal to push down, or a sub-tree to
+/// walk on its own.
+enum WalkItem {
+    Node(NodeId, Winding),
+    Subtree(Child, ConvexBrush),
+}
+
+/// Whether a portal winding is kept: pieces under [`MIN_PORTAL_AREA`] are dropped.
+fn kept(winding: &Winding) -> bool {
+    let area = winding.area();
+    !area.is_nan() && area >= MIN_PORTAL_AREA
+}
+
+/// The kept portals of node `id` whose cross-section is `mid`: `mid` pushed down the front
+/// sub-tree, each piece then down the back sub-tree.
+fn node_portal_pieces(tree: &BspTree, id: NodeId, mid: Winding) -> Vec<Portal> {
+    let Some(node) = tree.nodes.get(id.0 as usize).copied() else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for (piece, front_leaf) in push_down(tree, mid, node.children[0]) {
+        for (winding, back_leaf) in push_down(tree, piece, node.children[1]) {
+            if kept(&winding) {
+                found.push(Portal {
+                    plane: node.plane,
+                    node: Some(id),
+                    winding,
+                    front: PortalSide::Leaf(front_leaf),
+                    back: PortalSide::Leaf(back_leaf),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The kept portals of every node of the sub-tree `start`, whose region is `region`, in walk
+/// order (front sub-tree first).
+fn subtree_portals(tree: &BspTree, start: Child, region: ConvexBrush) -> Vec<Portal> {
+    let mut found = Vec::new();
+    let mut stack: Vec<(Child, ConvexBrush)> = vec![(start, region)];
     // Each node is visited once; the bound guards a corrupted tree.
     let mut budget = tree.nodes.len() + tree.leaves.len() + 1;
     while let Some((child, region)) = stack.pop() {
@@ -125,20 +217,7 @@ pub fn portalize(tree: &BspTree) -> Portals {
         };
         let split = region.split(node.plane, &tree.planes);
         if let Some(mid) = split.mid {
-            for (piece, front_leaf) in push_down(tree, mid, node.children[0]) {
-                for (winding, back_leaf) in push_down(tree, piece, node.children[1]) {
-                    add(
-                        &mut portals,
-                        Portal {
-                            plane: node.plane,
-                            node: Some(id),
-                            winding,
-                            front: PortalSide::Leaf(front_leaf),
-                            back: PortalSide::Leaf(back_leaf),
-                        },
-                    );
-                }
-            }
+            found.extend(node_portal_pieces(tree, id, mid));
         }
         if let Some(back) = split.back {
             stack.push((node.children[1], back));
@@ -147,14 +226,17 @@ pub fn portalize(tree: &BspTree) -> Portals {
             stack.push((node.children[0], front));
         }
     }
-    portals
+    found
 }
 
 fn add(portals: &mut Portals, portal: Portal) {
-    let area = portal.winding.area();
-    if area.is_nan() || area < MIN_PORTAL_AREA {
-        return;
+    if kept(&portal.winding) {
+        add_kept(portals, portal);
     }
+}
+
+/// Adds a portal already known to be kept.
+fn add_kept(portals: &mut Portals, portal: Portal) {
     let Ok(id) = u32::try_from(portals.portals.len()) else {
         return;
     };
