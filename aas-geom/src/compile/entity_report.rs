@@ -13,8 +13,8 @@
 
 use std::collections::BTreeSet;
 
-use super::select::{EntityRule, SelectionRules};
-use crate::brush::{BrushWorld, ModelNum};
+use super::select::{EntityRule, SelectionRules, brush_owner};
+use crate::brush::BrushWorld;
 use crate::entities::{EntityDiagnostic, EntityProblem};
 
 /// Movers that move on a path no reachability follows.
@@ -24,15 +24,7 @@ const PATH_MOVERS: [&str; 3] = ["func_train", "func_rotating", "func_pendulum"];
 fn brush_owners(world: &BrushWorld) -> BTreeSet<usize> {
     world
         .all_brushes()
-        .filter(|brush| brush.model != ModelNum::WORLD)
-        .filter_map(|brush| {
-            brush.entity.or_else(|| {
-                world
-                    .models
-                    .get(brush.model.0 as usize)
-                    .and_then(|model| model.entity)
-            })
-        })
+        .filter_map(|brush| brush_owner(world, brush))
         .collect()
 }
 

@@ -288,21 +288,10 @@ fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -
         .filter_map(|&id| portals.get(id))
     {
         region.boundary.push(portal.winding.clone());
-        if portal.winding.plane().is_none() {
+        let Some((into, other_open)) = leaf_side(tree, portal, leaf) else {
             continue;
-        }
-        let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
-        let other = if leaf_is_front {
-            portal.back
-        } else {
-            portal.front
         };
-        let normal = tree.planes.get(portal.plane).normal;
-        let into_z = if leaf_is_front { normal.z } else { -normal.z };
-        let other_open = match other {
-            PortalSide::Leaf(l) if !tree.is_solid(l) => Some(l),
-            _ => None,
-        };
+        let into_z = into.normal.z;
         if is_ground_normal(into_z) {
             region.floors.push(Floor {
                 winding: portal.winding.clone(),
@@ -323,6 +312,33 @@ fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -
         }
     }
     Some(region)
+}
+
+/// A portal of `leaf` as the leaf sees it: its plane oriented into the leaf, and the open leaf
+/// on the other side (`None` for solid or the outside); `None` for a degenerate winding.
+fn leaf_side(
+    tree: &BspTree,
+    portal: &super::portalize::Portal,
+    leaf: LeafId,
+) -> Option<(Plane, Option<LeafId>)> {
+    portal.winding.plane()?;
+    let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
+    let other = if leaf_is_front {
+        portal.back
+    } else {
+        portal.front
+    };
+    let plane = tree.planes.get(portal.plane);
+    let into = if leaf_is_front {
+        plane
+    } else {
+        plane.flipped()
+    };
+    let open = match other {
+        PortalSide::Leaf(l) if !tree.is_solid(l) => Some(l),
+        _ => None,
+    };
+    Some((into, open))
 }
 
 /// Per leaf: whether it is a **thin floor**, an open leaf with a ground portal whose portals
@@ -346,23 +362,10 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
                 .iter()
                 .filter_map(|&id| portals.get(id))
             {
-                if portal.winding.plane().is_none() {
+                let Some((into, other)) = leaf_side(tree, portal, leaf) else {
                     continue;
-                }
-                let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
-                let other = if leaf_is_front {
-                    portal.back
-                } else {
-                    portal.front
                 };
-                let plane = tree.planes.get(portal.plane);
-                // Oriented into the leaf.
-                let into = if leaf_is_front {
-                    plane
-                } else {
-                    plane.flipped()
-                };
-                let open = matches!(other, PortalSide::Leaf(l) if !tree.is_solid(l));
+                let open = other.is_some();
                 if !open && is_ground_normal(into.normal.z) {
                     grounds.push(into);
                 } else if open && is_ground_normal(-into.normal.z) {

@@ -147,17 +147,7 @@ impl SelectionRules {
     /// `O(rules)`.
     #[must_use]
     pub fn select(&self, world: &BrushWorld, brush: &Brush) -> Selection {
-        let owner = (brush.model != ModelNum::WORLD)
-            .then(|| {
-                brush.entity.or_else(|| {
-                    world
-                        .models
-                        .get(brush.model.0 as usize)
-                        .and_then(|model| model.entity)
-                })
-            })
-            .flatten()
-            .and_then(|index| world.entities.get(index));
+        let owner = brush_owner(world, brush).and_then(|index| world.entities.get(index));
         let rule = if brush.model == ModelNum::WORLD {
             EntityRule::World
         } else {
@@ -211,6 +201,20 @@ fn uses_teleporter(world: &BrushWorld, entity: &crate::brush::Entity) -> bool {
                     .get("targetname")
                     .is_some_and(|name| name.eq_ignore_ascii_case(target))
         })
+    })
+}
+
+/// The entity owning `brush` of `world`: the one the brush names, else the owner of its
+/// model; `None` for a world brush (model 0) or a model nobody owns.
+pub(crate) fn brush_owner(world: &BrushWorld, brush: &Brush) -> Option<usize> {
+    if brush.model == ModelNum::WORLD {
+        return None;
+    }
+    brush.entity.or_else(|| {
+        world
+            .models
+            .get(brush.model.0 as usize)
+            .and_then(|model| model.entity)
     })
 }
 
