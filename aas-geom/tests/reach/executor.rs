@@ -208,3 +208,27 @@ pub(crate) fn execute_as(
         lands,
     }
 }
+
+/// Executes `reach` from `from`, failing the test with the trajectory's end when the player
+/// does not end in the target area.
+pub(crate) fn executes(
+    physics: &Physics<'_>,
+    name: &str,
+    from: AreaId,
+    reach: &Reachability,
+) -> Outcome {
+    let outcome = execute(physics, from, reach);
+    assert!(
+        outcome.reached(reach.target),
+        "{name}: {:?} from area {} to {} not executed: stopped by {:?} at {} in {:?} \
+         (on ground: {})",
+        reach.kind(),
+        from.0,
+        reach.target.0,
+        outcome.approach.stop,
+        outcome.end.origin,
+        outcome.end_area,
+        outcome.end.on_ground(),
+    );
+    outcome
+}

@@ -2,32 +2,12 @@
 //! carried out by the [executor](crate::executor).
 
 use aas_geom::format::aas_q3::TravelType;
-use aas_geom::physics::Physics;
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 
-use crate::executor::{Outcome, execute, execute_as};
+use crate::executor::{execute, execute_as, executes};
 use crate::maps::TestMap;
 use crate::worlds::{Block, room_map};
-
-/// Executes `reach` from `from`, failing the test with the trajectory's end when the player
-/// does not end in the target area.
-fn executes(physics: &Physics<'_>, name: &str, from: AreaId, reach: &Reachability) -> Outcome {
-    let outcome = execute(physics, from, reach);
-    assert!(
-        outcome.reached(reach.target),
-        "{name}: {:?} from area {} to {} not executed: stopped by {:?} at {} in {:?} \
-         (on ground: {})",
-        reach.kind(),
-        from.0,
-        reach.target.0,
-        outcome.approach.stop,
-        outcome.end.origin,
-        outcome.end_area,
-        outcome.end.on_ground(),
-    );
-    outcome
-}
 
 /// The floor areas of `barrier_room`.
 struct BarrierRoom {
