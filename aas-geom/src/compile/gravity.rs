@@ -506,10 +506,37 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
     piece.filter(|w| w.area() >= MIN_PORTAL_AREA)
 }
 
-/// The counts of the front and back parts.
+/// The counts of the front and back parts (only the floors and tops are clipped).
 fn split_counts(region: &Region, plane: &Plane) -> [Counts; 2] {
-    let parts = split_parts(region, plane);
-    [parts[0].counts(), parts[1].counts()]
+    let [front, back] = split_floors(region, plane);
+    [Counts::of(&front.0, &front.1), Counts::of(&back.0, &back.1)]
+}
+
+/// The floors and tops of the front and back parts of a region cut by `plane`.
+fn split_floors(region: &Region, plane: &Plane) -> [(Vec<Floor>, Vec<Floor>); 2] {
+    let mut parts = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
+    for (top, floor) in region
+        .floors
+        .iter()
+        .map(|f| (false, f))
+        .chain(region.tops.iter().map(|f| (true, f)))
+    {
+        let split = floor.winding.split(plane);
+        for (part, piece) in parts.iter_mut().zip([split.front, split.back]) {
+            if let Some(winding) = kept(piece) {
+                let piece = Floor {
+                    winding,
+                    ..floor.clone()
+                };
+                if top {
+                    part.1.push(piece);
+                } else {
+                    part.0.push(piece);
+                }
+            }
+        }
+    }
+    parts
 }
 
 /// Replaces the region's leaf by a node on `plane` with two copies of the leaf; returns the
@@ -571,34 +598,12 @@ fn apply_split(
 
 /// The front and back parts of a region, each with its clipped windings.
 fn split_parts(region: &Region, plane: &Plane) -> Parts {
-    let empty = || Region {
+    let mut parts = split_floors(region, plane).map(|(floors, tops)| Region {
         leaf: region.leaf,
-        floors: Vec::new(),
-        tops: Vec::new(),
+        floors,
+        tops,
         boundary: Vec::new(),
-    };
-    let mut parts = [empty(), empty()];
-    for (top, floor) in region
-        .floors
-        .iter()
-        .map(|f| (false, f))
-        .chain(region.tops.iter().map(|f| (true, f)))
-    {
-        let split = floor.winding.split(plane);
-        for (part, piece) in parts.iter_mut().zip([split.front, split.back]) {
-            if let Some(winding) = kept(piece) {
-                let piece = Floor {
-                    winding,
-                    ..floor.clone()
-                };
-                if top {
-                    part.tops.push(piece);
-                } else {
-                    part.floors.push(piece);
-                }
-            }
-        }
-    }
+    });
     for winding in &region.boundary {
         let split = winding.split(plane);
         for (part, piece) in parts.iter_mut().zip([split.front, split.back]) {

@@ -119,6 +119,18 @@ pub enum StopReason {
     TimeLimit,
 }
 
+impl StopReason {
+    /// Whether the prediction stopped coming down: on ground or into a liquid (the reasons of
+    /// [`StopEvents::LANDING`]).
+    #[must_use]
+    pub fn is_landing(self) -> bool {
+        matches!(
+            self,
+            Self::HitGround | Self::EnteredWater | Self::EnteredSlime | Self::EnteredLava
+        )
+    }
+}
+
 /// The result of a prediction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prediction {

@@ -115,7 +115,7 @@ struct FreeFlight {
 }
 
 impl ReachContext<'_> {
-    /// Jump-pad reachabilities, with their source areas, in entity order.
+    /// Jump-pad reachabilities, with their source areas: one list per pad, in entity order.
     pub(crate) fn jump_pad_reachabilities(
         &self,
         entities: &MapEntities,
@@ -126,11 +126,10 @@ impl ReachContext<'_> {
             .map(|pad| self.trigger_areas(pad.mins, pad.maxs, AreaContents::JUMPPAD))
             .collect();
         let starts: Vec<Option<Launch>> = pads.iter().map(|pad| self.pad_launch(pad)).collect();
-        let per_pad: Vec<Vec<(AreaId, Reachability)>> = (0..pads.len())
+        (0..pads.len())
             .into_par_iter()
             .map(|index| self.pad_reachabilities(pads, &areas, &starts, index))
-            .collect();
-        per_pad
+            .collect()
     }
 
     /// Where a pad's flights start: standing on the floor under its centre when a player
@@ -398,10 +397,7 @@ impl ReachContext<'_> {
                     pushing.push(pad);
                     state = end;
                 }
-                StopReason::HitGround
-                | StopReason::EnteredWater
-                | StopReason::EnteredSlime
-                | StopReason::EnteredLava => {
+                reason if reason.is_landing() => {
                     let area = prediction.area?;
                     // Landing on a pad is touching it.
                     let pad = pushing

@@ -32,7 +32,7 @@ use glam::Vec3;
 use super::{ReachContext, Reachability};
 use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities, Teleporter};
 use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
-use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
+use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents};
 use crate::world::AreaId;
 
 /// How long the fall of a teleported player is followed (seconds): a fall of 4096 units takes
@@ -114,13 +114,7 @@ impl ReachContext<'_> {
             |_, _| MoveInput::idle(),
             &StopConditions::time_limit(MAX_ARRIVAL_FALL).or(StopEvents::LANDING),
         );
-        let landed = matches!(
-            prediction.stop,
-            StopReason::HitGround
-                | StopReason::EnteredWater
-                | StopReason::EnteredSlime
-                | StopReason::EnteredLava
-        );
+        let landed = prediction.stop.is_landing();
         let end = prediction
             .end()
             .filter(|_| landed)

@@ -65,7 +65,7 @@ impl MissingLinks {
         &mut self,
         reference: &AasWorld,
         route: &[usize],
-        ours_region: Option<&Vec<Option<u64>>>,
+        ours_region: Option<&[Option<u64>]>,
         goal_unplaced: bool,
         locate_ours: impl Fn(Vec3) -> Option<AreaId>,
     ) {

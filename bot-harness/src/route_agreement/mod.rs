@@ -171,9 +171,11 @@ impl<'w> Routes<'w> {
         (start_area, start): (AreaId, Vec3),
         (goal_area, goal): (AreaId, Vec3),
     ) -> Option<u64> {
-        self.tree(start_area, start);
-        let tree = &self.from_point[&(start_area, start.to_array().map(f32::to_bits))];
-        tree.time_to_point(&self.router, goal_area, goal)
+        let router = &self.router;
+        self.from_point
+            .entry((start_area, start.to_array().map(f32::to_bits)))
+            .or_insert_with(|| router.tree_from(start_area, start))
+            .time_to_point(router, goal_area, goal)
     }
 
     /// The area measure: from `start`'s centre until `goal` is entered.
@@ -239,14 +241,8 @@ pub(crate) fn route_agreement(
                     .unwrap_or_default();
                 let region = start
                     .ours
-                    .map(|from| ours_routes.tree(from, start.point).times.clone());
-                missing.add(
-                    reference,
-                    &route,
-                    region.as_ref(),
-                    goal.ours.is_none(),
-                    &locate_ours,
-                );
+                    .map(|from| ours_routes.tree(from, start.point).times.as_slice());
+                missing.add(reference, &route, region, goal.ours.is_none(), &locate_ours);
             }
             (Some(_), None) => ours_only += 1,
             (None, None) => {}
