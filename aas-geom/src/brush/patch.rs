@@ -15,17 +15,25 @@
 //! column (every row of the surface inside it is a convex blend of those, so it deviates no
 //! more), is [`PatchSettings::max_error`] or more, so `n` is the smallest power of two whose
 //! bound is below `max_error`; at most [`PatchSettings::max_subdivisions`] (the cap itself
-//! when it lies between two powers of two). Each span row likewise along `v` with the control
-//! columns. With the default 16 units this matches bspc, measured on synthetic
+//! when it lies between two powers of two). Each span row likewise along `v`, but, as the
+//! engine subdivides the columns first and then the rows of the grid it made, on the curves
+//! along `v` at the grid's columns (whose control points blend the control columns'), not on
+//! the control columns themselves: a middle control column can bend more than any curve of
+//! the surface does (a helical ramp's, by 294 where the surface bends by 221 at most, 4 rows
+//! instead of bspc's 2). With the default 16 units this matches bspc, measured on synthetic
 //! single-span ramps of curvature `c = |P0 − 2·P1 + P2|`: `c ≤ 48` one piece, `64 ≤ c ≤ 192`
-//! two, `256 ≤ c ≤ 512` four (`c = 64` puts the midpoint exactly 16 off, and is split). A
+//! two, `256 ≤ c ≤ 512` four (`c = 64` puts the midpoint exactly 16 off, and is split), and on
+//! a quarter turn of a helical ramp (floors within 0.02 units of bspc's at 832 of 855 sampled
+//! points; 442 when rows were chosen on the control columns). A
 //! flat direction (`P1` the midpoint of `P0 P2`) gets a single step. Steps are chosen per span
 //! column and per span row, never per span, so the samples still form a grid
 //! ([`Patch::column_steps`], [`Patch::row_steps`]); span boundaries are evaluated once.
 //!
 //! The bound holds along each grid line: every row of the grid (and every row of the surface
 //! between them) is less than `max_error` from its chords (unless the step cap was reached),
-//! and likewise every column. It is not a bound on the distance between the surface and the
+//! and likewise every column of the grid; a curve along `v` between two grid columns can
+//! stray a little further (its control points still blend the control columns', so it stays
+//! within their bound), as in the engine. It is not a bound on the distance between the surface and the
 //! facets: at a cell's centre the two deviations can add up (a dome curving both ways, up to
 //! `2 × max_error`), and the two triangles of a twisted cell (corners not coplanar) stray from
 //! the surface by a ninth of the twist on top at their centroids (a quarter of it at the
@@ -110,7 +118,8 @@ impl Default for PatchSettings {
     /// `row + 1`) cut on the nine lost-levels maps: 311 thin brushes (`am_underworks` 198,
     /// 158 of them quads; `ps37ctf` 65; `oa_dm1v2` 48), where the smallest fitting step count
     /// made 289 and fixed two steps per span with two triangles per cell 1,072; the nine
-    /// community-pack maps make 6,601 (5,519 with the smallest fitting count). An 8-unit
+    /// community-pack maps make 6,569 (6,601 when rows were chosen on the control columns,
+    /// 5,519 with the smallest fitting count then). An 8-unit
     /// error would make 417 thin brushes on the lost-levels maps, a 4-unit one 725.
     fn default() -> Self {
         Self {
@@ -235,7 +244,8 @@ pub struct Patch {
     /// `Σ column_steps[..s] + k` samples span column `s` at parameter `k / column_steps[s]`.
     pub column_steps: Vec<u32>,
     /// Steps of each span row, top to bottom (`(height − 1) / 2` entries), like
-    /// [`column_steps`](Self::column_steps) along `v`.
+    /// [`column_steps`](Self::column_steps) along `v`, chosen on the curves along `v` at the
+    /// grid's columns.
     pub row_steps: Vec<u32>,
     /// Tessellated vertices on the true surface, row-major (`grid_width` per row,
     /// `grid_height` rows).
@@ -328,16 +338,23 @@ impl Patch {
                 })))
             })
             .collect();
+        let columns = grid_parameters(&column_steps);
+        let old_rule = std::env::var("ZZ_OLD_ROWS").is_ok();
         let row_steps: Vec<u32> = (0..(height - 1) / 2)
             .map(|span| {
                 let y = span * 2;
-                steps(max_of((0..width).map(|x| {
-                    second_difference(at(x, y), at(x, y + 1), at(x, y + 2))
+                if old_rule {
+                    return steps(max_of(
+                        (0..width).map(|x| second_difference(at(x, y), at(x, y + 1), at(x, y + 2))),
+                    ));
+                }
+                steps(max_of(columns.iter().map(|&(span_u, t)| {
+                    let on_row = |row: u32| row_point(&control_points, width, row, span_u, t);
+                    second_difference(on_row(y), on_row(y + 1), on_row(y + 2))
                 })))
             })
             .collect();
 
-        let columns = grid_parameters(&column_steps);
         let rows = grid_parameters(&row_steps);
         let grid_width = u32::try_from(columns.len()).unwrap_or(u32::MAX);
         let grid_height = u32::try_from(rows.len()).unwrap_or(u32::MAX);
@@ -451,6 +468,13 @@ fn grid_parameters(steps: &[u32]) -> Vec<(u32, f64)> {
     let last = u32::try_from(steps.len()).unwrap_or(u32::MAX) - 1;
     parameters.push((last, 1.0));
     parameters
+}
+
+/// Control row `row` (a quadratic Bézier curve along `u` in each span column) evaluated at
+/// span column `span_u`, parameter `t`.
+fn row_point(points: &[DVec3], width: u32, row: u32, span_u: u32, t: f64) -> DVec3 {
+    let at = |i: u32| points[(row * width + span_u * 2 + i) as usize];
+    at(0) * ((1.0 - t) * (1.0 - t)) + at(1) * (2.0 * t * (1.0 - t)) + at(2) * (t * t)
 }
 
 /// Evaluates the patch surface at span column `span_u`, parameter `t_u`, and span row

@@ -448,3 +448,43 @@ proptest! {
         check_portals(&tree, &portalize(&tree));
     }
 }
+
+/// The polytope of the axial box `lo..hi` in `planes`.
+fn convex_box(planes: &mut PlaneSet, lo: DVec3, hi: DVec3) -> ConvexBrush {
+    let ids: Vec<PlaneId> = Plane::axial_box(lo, hi)
+        .iter()
+        .filter_map(|&plane| planes.insert(plane))
+        .collect();
+    ConvexBrush::from_planes(&ids, planes).expect("a box")
+}
+
+/// `brush` with every face marked as lying on a split plane.
+fn all_on_split(mut brush: ConvexBrush, planes: &PlaneSet) -> ConvexBrush {
+    let ids: Vec<PlaneId> = brush.faces().iter().map(|face| face.plane).collect();
+    for id in ids {
+        brush.mark_faces_on(id, &planes.get(id));
+    }
+    brush
+}
+
+#[test]
+fn a_sliver_whose_faces_all_lie_on_split_planes_is_a_remnant_not_a_filler() {
+    // A region of a corridor, and the corner of a ramp's brush poking 0.02 units into it
+    // with every face marked on a split plane (each came within ON_EPSILON of one): taken
+    // for a filler, it made the whole region solid.
+    let mut planes = PlaneSet::new();
+    let (lo, hi) = (v(0.0, 0.0, 0.0), v(500.0, 26.0, 8.0));
+    let region = convex_box(&mut planes, lo, hi);
+    let sliver = convex_box(&mut planes, lo, v(500.0, 0.02, 0.02));
+    assert!(
+        !bsp_build::is_remnant(&sliver, lo, hi),
+        "open faces: cut later"
+    );
+    let sliver = all_on_split(sliver, &planes);
+    assert!(bsp_build::is_remnant(&sliver, lo, hi));
+    // A fragment that fills the region is no remnant, also a hundredth of a unit past it.
+    let filler = all_on_split(region, &planes);
+    assert!(!bsp_build::is_remnant(&filler, lo, hi));
+    let past = all_on_split(convex_box(&mut planes, lo - 0.01, hi + 0.01), &planes);
+    assert!(!bsp_build::is_remnant(&past, lo, hi));
+}

@@ -53,23 +53,40 @@
 //! A node plane of a curved ramp (or any slanted plane) extended across the tree can pass a
 //! fraction of a unit above a floor: the open leaf between them is a **thin floor**, an open
 //! leaf with a ground portal whose portals to open leaves above come within
-//! [`GravitySettings::thin_floor`] (a step, 18 units) of one of its ground planes somewhere.
-//! A standing player's origin there rises out of the floor's leaf into the air above, an area
-//! without ground and without reachabilities. Merging cannot join such a sliver with the air
-//! above it when that air also stands on other leaves (the union is not convex), so two more
-//! kinds of leaf are split, by the same rule and candidates, into **columns**:
+//! [`GravitySettings::thin_floor`] (a step, 18 units) of one of its ground planes somewhere
+//! (more than a thousandth of a unit above it: points on the ground itself, where a top
+//! meets the floor in a wedge, are clipping noise; a slab between two nearly parallel planes a
+//! hundredth of a unit apart is not). Where several such planes cross at shallow angles, as
+//! the facet planes of a curved ramp do, they stack: a **thin layer** is an air leaf standing
+//! only on thin leaves whose top comes within the same height of the ground under them, and
+//! it counts as thin too. A standing player's origin there rises out of the floor's leaf into
+//! the air (or a layer) above, an area without ground and without reachabilities. Merging
+//! cannot join such a sliver with the air above it when that air also stands on other leaves,
+//! or does not cover all of it (the union is not convex), so three more kinds of leaf are
+//! split, by the same rule and candidates, into **columns**:
 //!
 //! - an air leaf (no ground portal) whose gap portals lead down to two or more leaves, one of
-//!   them a thin floor: each part should stand on one leaf (its potential counts its gap
-//!   portals while they lead to several leaves);
-//! - a thin floor whose top portals lead up to two or more leaves: each part should lie under
+//!   them thin: each part should stand on one leaf (its potential counts its gap portals while
+//!   they lead to several leaves);
+//! - a thin leaf whose top portals lead up to two or more leaves: each part should lie under
 //!   one (its potential counts its top portals, and candidate planes come from their edges
-//!   too).
+//!   too);
+//! - a thin leaf that a vertical side of a leaf above it cuts (some point of it lies more than
+//!   [`GravitySettings::min_thickness`] on either side): each part should lie within the
+//!   sides of the leaves above it (its potential counts those sides, which are candidate
+//!   planes too). This is the case the portal edges miss: where two nearly parallel planes
+//!   cross, the line between two tops is ill-conditioned (a hundredth of a unit of height
+//!   moves it by units) and a wedge of floor reaches past the column above it.
 //!
-//! Merging then joins each thin piece of floor with the column above it first
-//! ([`merge_leaves`](super::merge_leaves)). Measured on `tests/maps/spiral_ramp.map`: standing
-//! points left outside a grounded area 21 → 1 of 5,424; on the shared maps, oacmpdm8's
-//! coverage of bspc's standing points 0.912 → 0.971 and its route agreement 0.953 → 1.0.
+//! Merging then joins each thin piece of floor with the column above it first, and the layers
+//! above from the bottom up ([`merge_leaves`](super::merge_leaves)). Measured on
+//! `tests/maps/spiral_ramp.map`: standing points left outside a grounded area 21 → 1 of
+//! 5,424; on `tests/maps/helix_ramp.map` (a quarter turn of a wide helix up to a landing)
+//! 439 → 287 of 18,445 (with the patch rows of [`Patch`](crate::Patch)); on the
+//! shared maps, oacmpdm8's coverage of bspc's standing points 0.912 → 0.971 (thin floors) →
+//! 0.988 (layers and sides, with the rows of patches chosen as bspc does), its reverse
+//! coverage 0.972 → 0.984, and the points of its two helical ramps (an 8-unit grid, standing
+//! on our own floor) outside a grounded area 458 of 18,839 → 57.
 //!
 //! # Rounds
 //!
@@ -83,7 +100,7 @@ use glam::DVec3;
 use super::areas::is_ground_normal;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 use super::portalize::{MIN_PORTAL_AREA, PortalSide, Portals, portalize};
-use crate::brush::Plane;
+use crate::brush::{Plane, same_plane};
 use crate::geom::Winding;
 
 #[cfg(doc)]
@@ -95,6 +112,15 @@ use crate::geom::ON_EPSILON;
 
 /// Candidate edges shorter than this in plan view (units) give no split plane.
 pub const MIN_EDGE_LENGTH: f64 = 0.1;
+
+/// A portal plane whose normal has `|z|` below this is vertical: a side of a leaf.
+const VERTICAL_EPSILON: f64 = 1e-6;
+
+/// A top point of a leaf counts towards a thin floor only when it lies more than this height
+/// (units) above the leaf's ground: points on the ground itself (where a top meets the floor
+/// in a wedge) are clipping noise, far below it; a real slab between two nearly parallel
+/// planes, even a hundredth of a unit thick, is far above it.
+const THIN_FLOOR_NOISE: f64 = 1e-3;
 
 /// Settings of [`subdivide_by_gravity`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -119,7 +145,10 @@ impl Default for GravitySettings {
     /// columns made mixing (a neighbour cut by a column); each round portalises the whole
     /// tree. Measured on the 18 shared maps: a third and fourth round split 3 more leaves on
     /// dm3ish and 5 on oacmpdm7 and change no acceptance number, at about 50 ms each on the
-    /// larger maps.
+    /// larger maps. Since thin leaves are also cut along the sides of the columns above
+    /// them, more rounds keep cutting on curved ramps: six rounds leave 16 instead of 48
+    /// points of oacmpdm8's eastern helical ramp outside a grounded area (coverage 0.989
+    /// instead of 0.988), but compile the 18 maps about 10 % slower; not taken.
     ///
     /// Half a unit rather than a whole one: map brushes sit on integer coordinates, so 1-unit
     /// trims and ledges next to a drop give parts exactly 1 unit wide, which are real geometry
@@ -169,6 +198,10 @@ struct Region {
     tops: Vec<Floor>,
     /// Every portal winding of the region (floors included).
     boundary: Vec<Winding>,
+    /// For a thin leaf: the vertical side planes of the open leaves above it (they should
+    /// not cut it), and how far a part must reach past one for it to count as cutting.
+    cutters: Vec<Plane>,
+    cut_min: f64,
 }
 
 impl Region {
@@ -177,7 +210,16 @@ impl Region {
     }
 
     fn potential(&self) -> usize {
-        self.counts().potential()
+        self.counts().potential() + self.cuts()
+    }
+
+    /// How many of the [`cutters`](Self::cutters) cut the region: some point of it lies more
+    /// than `cut_min` on either side.
+    fn cuts(&self) -> usize {
+        self.cutters
+            .iter()
+            .filter(|plane| thick_on_both_sides(self, plane, self.cut_min))
+            .count()
     }
 }
 
@@ -245,7 +287,7 @@ pub fn subdivide_by_gravity(
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
         let mixed: Vec<Region> = (0..tree.leaves.len())
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
-            .filter_map(|leaf| leaf_region(tree, &portals, leaf, &thin))
+            .filter_map(|leaf| leaf_region(tree, &portals, leaf, &thin, settings.min_thickness))
             .filter(|region| region.potential() > 0)
             .collect();
         if round == 0 {
@@ -271,7 +313,13 @@ pub fn subdivide_by_gravity(
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or
 /// unknown leaf.
-fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> Option<Region> {
+fn leaf_region(
+    tree: &BspTree,
+    portals: &Portals,
+    leaf: LeafId,
+    thin: &[bool],
+    cut_min: f64,
+) -> Option<Region> {
     if tree.is_solid(leaf) {
         return None;
     }
@@ -281,6 +329,8 @@ fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -
         floors: Vec::new(),
         tops: Vec::new(),
         boundary: Vec::new(),
+        cutters: Vec::new(),
+        cut_min,
     };
     for portal in portals
         .of_leaf(leaf)
@@ -309,6 +359,23 @@ fn leaf_region(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -
                 other: Some(above),
                 thin_below: false,
             });
+        }
+    }
+    // The vertical sides of the open leaves above a thin leaf.
+    for above in region.tops.iter().filter_map(|top| top.other) {
+        for portal in portals
+            .of_leaf(above)
+            .iter()
+            .filter_map(|&id| portals.get(id))
+        {
+            let plane = tree.planes.get(portal.plane);
+            let known = region
+                .cutters
+                .iter()
+                .any(|p| same_plane(p, &plane) || same_plane(p, &plane.flipped()));
+            if plane.normal.z.abs() < VERTICAL_EPSILON && !known {
+                region.cutters.push(plane);
+            }
         }
     }
     Some(region)
@@ -347,39 +414,76 @@ fn leaf_side(
 /// it, where a standing player's origin would rise out of the floor's area into the air
 /// above.
 pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) -> Vec<bool> {
-    (0..tree.leaves.len())
-        .map(|index| {
-            let Ok(leaf) = u32::try_from(index).map(LeafId) else {
-                return false;
+    let count = tree.leaves.len();
+    // Per open leaf: the planes of the ground under it (its own ground portals, or those
+    // inherited through the thin leaves below it), its portals to open leaves below and its
+    // top windings.
+    let mut grounds: Vec<Vec<Plane>> = vec![Vec::new(); count];
+    let mut below: Vec<Vec<LeafId>> = vec![Vec::new(); count];
+    let mut tops: Vec<Vec<&Winding>> = vec![Vec::new(); count];
+    for index in 0..count {
+        let Ok(leaf) = u32::try_from(index).map(LeafId) else {
+            break;
+        };
+        if tree.is_solid(leaf) {
+            continue;
+        }
+        for portal in portals
+            .of_leaf(leaf)
+            .iter()
+            .filter_map(|&id| portals.get(id))
+        {
+            let Some((into, other)) = leaf_side(tree, portal, leaf) else {
+                continue;
             };
-            if tree.is_solid(leaf) {
-                return false;
+            match other {
+                None if is_ground_normal(into.normal.z) => grounds[index].push(into),
+                Some(other) if is_ground_normal(into.normal.z) => below[index].push(other),
+                Some(_) if is_ground_normal(-into.normal.z) => tops[index].push(&portal.winding),
+                _ => {}
             }
-            let mut grounds: Vec<Plane> = Vec::new();
-            let mut tops: Vec<&Winding> = Vec::new();
-            for portal in portals
-                .of_leaf(leaf)
-                .iter()
-                .filter_map(|&id| portals.get(id))
-            {
-                let Some((into, other)) = leaf_side(tree, portal, leaf) else {
-                    continue;
-                };
-                let open = other.is_some();
-                if !open && is_ground_normal(into.normal.z) {
-                    grounds.push(into);
-                } else if open && is_ground_normal(-into.normal.z) {
-                    tops.push(&portal.winding);
-                }
-            }
-            tops.iter().flat_map(|w| w.points().iter()).any(|&p| {
-                grounds.iter().any(|g| {
-                    let above = g.distance_to(p) / g.normal.z;
-                    above > 0.05 && above < height
-                })
+        }
+    }
+    let within = |grounds: &[Plane], tops: &[&Winding]| {
+        tops.iter().flat_map(|w| w.points().iter()).any(|&p| {
+            grounds.iter().any(|g| {
+                let above = g.distance_to(p) / g.normal.z;
+                above > THIN_FLOOR_NOISE && above < height
             })
         })
-        .collect()
+    };
+    let mut thin: Vec<bool> = (0..count)
+        .map(|i| !grounds[i].is_empty() && within(&grounds[i], &tops[i]))
+        .collect();
+    // Layers: an air leaf standing only on thin leaves inherits their ground, and is thin
+    // when its top comes within `height` of that ground.
+    loop {
+        let mut changed = false;
+        for index in 0..count {
+            if thin[index] || !grounds[index].is_empty() || below[index].is_empty() {
+                continue;
+            }
+            if !below[index]
+                .iter()
+                .all(|l| thin.get(l.0 as usize).copied().unwrap_or(false))
+            {
+                continue;
+            }
+            let inherited: Vec<Plane> = below[index]
+                .iter()
+                .flat_map(|l| grounds[l.0 as usize].iter().copied())
+                .collect();
+            if within(&inherited, &tops[index]) {
+                grounds[index] = inherited;
+                thin[index] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    thin
 }
 
 /// Where each leaf hangs in the tree: `(node, child index)`, or `None` for the root (or a
@@ -467,6 +571,11 @@ fn candidates(region: &Region) -> Vec<Plane> {
             }
         }
     }
+    for cutter in &region.cutters {
+        if !planes.iter().any(|p| same_plane(p, cutter)) {
+            planes.push(*cutter);
+        }
+    }
     planes
 }
 
@@ -478,8 +587,15 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
         if !thick_on_both_sides(region, &plane, settings.min_thickness) {
             continue;
         }
-        let [front, back] = split_counts(region, &plane);
-        let (pf, pb) = (front.potential(), back.potential());
+        // Cutters are counted on the parts' clipped boundaries; without them the clipped
+        // floors and tops are enough.
+        let (pf, pb) = if region.cutters.is_empty() {
+            let [front, back] = split_counts(region, &plane);
+            (front.potential(), back.potential())
+        } else {
+            let [front, back] = split_parts(region, &plane);
+            (front.potential(), back.potential())
+        };
         if pf >= limit || pb >= limit {
             continue;
         }
@@ -603,6 +719,8 @@ fn split_parts(region: &Region, plane: &Plane) -> Parts {
         floors,
         tops,
         boundary: Vec::new(),
+        cutters: region.cutters.clone(),
+        cut_min: region.cut_min,
     });
     for winding in &region.boundary {
         let split = winding.split(plane);

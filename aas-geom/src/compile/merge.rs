@@ -27,10 +27,11 @@
 //!
 //! Deterministic, in three phases. Each makes passes over the candidate portals, largest
 //! winding area first (ties in portal id order), each merging wherever the rules allow, until a
-//! pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. The first phase only merges a
-//! leaf that is a thin floor (lower than [`THIN_FLOOR`] under its top somewhere, see the
-//! gravitational subdivision) with the air above it, so that a sliver of floor under a node
-//! plane becomes part of the column above it instead of a slab of its own. The second phase
+//! pass merges nothing or [`MAX_MERGE_PASSES`] passes have run. The first phase only lets a
+//! grounded group that holds a thin leaf (lower than [`THIN_FLOOR`] under its top somewhere,
+//! or a thin layer stacked on one, see the gravitational subdivision) take in a single air
+//! leaf above it, so that a sliver of floor under a node plane, and the thin layers stacked
+//! on it, become part of the column above them instead of slabs of their own. The second phase
 //! only merges groups that are both grounded or both not, so floors join into the largest slabs before any of
 //! them takes in the air above it (which would fix its top to that air's ceiling and keep it
 //! from joining a neighbour under a different ceiling: long strips across a wide ramp, which
@@ -140,12 +141,18 @@ pub fn merge_leaves(
                 };
                 let skip = match phase {
                     Phase::ThinFloorsUp => {
+                        // A grounded group holding a thin leaf takes in one air leaf at a
+                        // time, so that a stack of thin layers joins its floor from the
+                        // bottom up.
                         let thin_up = |floor: u32, air: u32| {
-                            thin.get(floor as usize).copied().unwrap_or(false)
-                                && groups
-                                    .get(floor as usize)
-                                    .is_some_and(|g| g.leaves.len() == 1)
-                                && !grounded(&groups, air)
+                            groups.get(floor as usize).is_some_and(|g| {
+                                g.grounded
+                                    && g.leaves
+                                        .iter()
+                                        .any(|&l| thin.get(l as usize).copied().unwrap_or(false))
+                            }) && groups
+                                .get(air as usize)
+                                .is_some_and(|g| g.leaves.len() == 1 && !g.grounded)
                         };
                         !(thin_up(ga, gb) || thin_up(gb, ga))
                     }

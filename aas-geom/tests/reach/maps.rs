@@ -12,7 +12,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 20] = [
+const MAPS: [(&str, &[u8]); 21] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -44,6 +44,7 @@ const MAPS: [(&str, &[u8]); 20] = [
     ("steep_wall", include_bytes!("../maps/steep_wall.map")),
     ("patch_floors", include_bytes!("../maps/patch_floors.map")),
     ("spiral_ramp", include_bytes!("../maps/spiral_ramp.map")),
+    ("helix_ramp", include_bytes!("../maps/helix_ramp.map")),
     (
         "teleporter_targets",
         include_bytes!("../maps/teleporter_targets.map"),
