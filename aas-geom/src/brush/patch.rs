@@ -338,16 +338,12 @@ impl Patch {
                 })))
             })
             .collect();
+        // Rows are chosen on the curves along `v` at the columns just made (see the module
+        // docs), as the engine subdivides rows on the grid its column pass made.
         let columns = grid_parameters(&column_steps);
-        let old_rule = std::env::var("ZZ_OLD_ROWS").is_ok();
         let row_steps: Vec<u32> = (0..(height - 1) / 2)
             .map(|span| {
                 let y = span * 2;
-                if old_rule {
-                    return steps(max_of(
-                        (0..width).map(|x| second_difference(at(x, y), at(x, y + 1), at(x, y + 2))),
-                    ));
-                }
                 steps(max_of(columns.iter().map(|&(span_u, t)| {
                     let on_row = |row: u32| row_point(&control_points, width, row, span_u, t);
                     second_difference(on_row(y), on_row(y + 1), on_row(y + 2))
