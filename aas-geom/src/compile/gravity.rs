@@ -408,11 +408,17 @@ fn leaf_side(
     Some((into, open))
 }
 
-/// Per leaf: whether it is a **thin floor**, an open leaf with a ground portal whose portals
-/// to open leaves above it come within `height` of one of its ground planes somewhere (more
-/// than 0.05 units above it): a sliver between a floor and a node plane passing just above
-/// it, where a standing player's origin would rise out of the floor's area into the air
-/// above.
+/// Per leaf: whether it is thin. A **thin floor** is an open leaf with a ground portal whose
+/// portals to open leaves above it come within `height` of one of its ground planes somewhere
+/// (more than [`THIN_FLOOR_NOISE`] above it): a sliver between a floor and a node plane
+/// passing just above it, where a standing player's origin would rise out of the floor's area
+/// into the air above. A **thin layer** is an open leaf without ground whose floor portals
+/// all lead to thin leaves and whose top comes within `height` of their ground planes: the
+/// next sliver of a stack of nearly parallel planes.
+///
+/// # Complexity
+/// `O(portal points · ground planes)` per leaf and pass; one pass per layer of the deepest
+/// stack.
 pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) -> Vec<bool> {
     let count = tree.leaves.len();
     // Per open leaf: the planes of the ground under it (its own ground portals, or those
