@@ -153,6 +153,21 @@ mod tests {
         patch.brushes[0].clone()
     }
 
+    /// The facet of the triangle patch on `corners` and the planes of its thin prism,
+    /// bevelled and expanded by the box (not yet collapsed).
+    fn expanded_prism(corners: [DVec3; 3]) -> (FacetSlab, Vec<Plane>) {
+        let brush = triangle_patch(corners);
+        let slab = FacetSlab::of_thin_brush(&brush).expect("a thin prism");
+        let planes: Vec<Plane> = brush.sides.iter().map(|side| side.plane).collect();
+        let geometry = BrushGeometry::from_planes(&planes).unwrap();
+        let expanded = expand_planes(
+            &bevelled_planes(&geometry, BevelKinds::default()),
+            MINS,
+            MAXS,
+        );
+        (slab, expanded)
+    }
+
     #[test]
     fn a_plain_brush_is_no_facet() {
         let side = |normal: DVec3, dist| BrushSide {
@@ -179,16 +194,8 @@ mod tests {
             DVec3::new(0.0, 64.0, 64.0),
             DVec3::new(64.0, 0.0, 64.0),
         ];
-        let brush = triangle_patch(corners);
-        let slab = FacetSlab::of_thin_brush(&brush).expect("a thin prism");
+        let (slab, mut expanded) = expanded_prism(corners);
         assert!((slab.normal - DVec3::NEG_Z).length() < 1e-9);
-        let planes: Vec<Plane> = brush.sides.iter().map(|side| side.plane).collect();
-        let geometry = BrushGeometry::from_planes(&planes).unwrap();
-        let mut expanded = expand_planes(
-            &bevelled_planes(&geometry, BevelKinds::default()),
-            MINS,
-            MAXS,
-        );
         let standing = DVec3::new(10.0, 10.0, 64.0 + 24.0 + 0.5);
         assert!(
             inside(&expanded, standing),
@@ -206,15 +213,7 @@ mod tests {
             DVec3::new(40.0, 10.0, 30.0),
             DVec3::new(-5.0, 50.0, 12.0),
         ];
-        let brush = triangle_patch(corners);
-        let slab = FacetSlab::of_thin_brush(&brush).expect("a thin prism");
-        let planes: Vec<Plane> = brush.sides.iter().map(|side| side.plane).collect();
-        let geometry = BrushGeometry::from_planes(&planes).unwrap();
-        let mut expanded = expand_planes(
-            &bevelled_planes(&geometry, BevelKinds::default()),
-            MINS,
-            MAXS,
-        );
+        let (slab, mut expanded) = expanded_prism(corners);
         collapse_thickness(&mut expanded, slab);
         let mut disagreements = 0;
         let mut checked = 0;

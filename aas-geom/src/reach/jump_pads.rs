@@ -270,15 +270,7 @@ impl ReachContext<'_> {
         let lowest_floor = start.z + physics.reach_max_barrier;
         let mut aims = Vec::new();
         for (i, floor) in self.floors.iter().enumerate() {
-            let area = &self.world.areas[i];
-            if !floor.grounded
-                || !floor.standing
-                || floor.liquid
-                || area
-                    .contents
-                    .intersects(AreaContents::JUMPPAD | AreaContents::TELEPORTER)
-                || floor.maxs.z <= lowest_floor
-            {
+            if !self.plain_ground(area_id(i)) || floor.maxs.z <= lowest_floor {
                 continue;
             }
             // Ground faces lie where a standing origin rests.

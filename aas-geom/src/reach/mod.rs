@@ -169,6 +169,19 @@ impl ReachContext<'_> {
         )
     }
 
+    /// Whether a player stands on dry ground in `area`, free to jump from it or land in it:
+    /// the area is grounded, a standing player fits, and it is neither liquid nor a
+    /// teleporter or jump pad trigger (whose touch sends the player elsewhere).
+    pub(crate) fn plain_ground(&self, area: AreaId) -> bool {
+        let floor = &self.floors[area.index()];
+        floor.grounded
+            && floor.standing
+            && !floor.liquid
+            && !self.world.areas[area.index()]
+                .contents
+                .intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD)
+    }
+
     /// The time of walking off a ledge and falling `height` units into `target`.
     pub(crate) fn ledge_time(&self, height: f32, target: AreaId) -> u16 {
         self.settings

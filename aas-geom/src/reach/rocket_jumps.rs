@@ -21,7 +21,7 @@ use glam::Vec3;
 use super::jumps::horizontal_speed_for_jump;
 use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
-use crate::format::aas_q3::{AreaContents, TravelType};
+use crate::format::aas_q3::TravelType;
 use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
 
@@ -72,20 +72,12 @@ impl ReachContext<'_> {
         items: &[AreaId],
     ) -> Vec<Reachability> {
         let floor = &self.floors[a1.index()];
-        let area = &self.world.areas[a1.index()];
         let physics = &self.settings.physics;
         let vz = self.settings.rocket_jump_velocity;
-        if !floor.grounded
-            || !floor.standing
-            || floor.liquid
-            || area
-                .contents
-                .intersects(AreaContents::TELEPORTER | AreaContents::JUMPPAD)
-            || items.is_empty()
-        {
+        if !self.plain_ground(a1) || items.is_empty() {
             return Vec::new();
         }
-        let Some(start) = self.drop_to_floor(area.center) else {
+        let Some(start) = self.drop_to_floor(self.world.areas[a1.index()].center) else {
             return Vec::new();
         };
         if self.floor_area(start) != Some(a1) {
