@@ -81,19 +81,32 @@
 //! Merging then joins each thin piece of floor with the column above it first, and the layers
 //! above from the bottom up ([`merge_leaves`](super::merge_leaves)). Measured on
 //! `tests/maps/spiral_ramp.map`: standing points left outside a grounded area 21 → 1 of
-//! 5,424; on `tests/maps/helix_ramp.map` (a quarter turn of a wide helix up to a landing)
-//! 439 → 287 of 18,445 (with the patch rows of [`Patch`](crate::Patch)); on the
-//! shared maps, oacmpdm8's coverage of bspc's standing points 0.912 → 0.971 (thin floors) →
-//! 0.988 (layers and sides, with the rows of patches chosen as bspc does), its reverse
-//! coverage 0.972 → 0.984, and the points of its two helical ramps (an 8-unit grid, standing
-//! on our own floor) outside a grounded area 458 of 18,839 → 57.
+//! 5,424 (two rounds) → 0 (rounds until nothing splits); on `tests/maps/helix_ramp.map` (a
+//! quarter turn of a wide helix up to a landing) 439 → 287 of 18,445 (two rounds, with the
+//! patch rows of [`Patch`](crate::Patch)) → 0; on the shared maps, oacmpdm8's coverage of
+//! bspc's standing points 0.912 → 0.971 (thin floors) → 0.988 (layers and sides, with the
+//! rows of patches chosen as bspc does, two rounds) → 0.990 (rounds until nothing splits,
+//! and parts a quarter unit thick), its reverse coverage 0.972 → 0.984, and the points of
+//! its two helical ramps (an 8-unit grid, standing on our own floor) outside a grounded area
+//! 458 of 18,839 → 57 → 23.
 //!
 //! # Rounds
 //!
-//! Each round portalises the tree and splits every mixing leaf as above. Splitting a leaf does
-//! not change whether its neighbours mix (their portals are only cut into pieces of the same
-//! kind), so one round normally suffices; the next one confirms it. Rounds stop when no leaf
-//! mixes, when a round splits nothing, or after [`GravitySettings::max_rounds`] rounds.
+//! Each round finds every leaf that mixes (or is a column not yet split) and splits it as
+//! above. Splitting a leaf does not change whether its neighbours mix ground and gaps (their
+//! portals are only cut into pieces of the same kind), so for plain ledges one round
+//! suffices and the next one confirms it. Thin floors are different: the parts of a split
+//! leaf are new thin leaves and layers, and the air above them becomes a column to split,
+//! one layer of a stack per round (11 rounds on the helix ramp, 10 on oacmpdm8, 2 to 7 on the
+//! other shared maps). Rounds stop when no leaf mixes, when a round splits nothing, or after
+//! [`GravitySettings::max_rounds`] rounds.
+//!
+//! The tree is portalised once, before the first round; each split then brings the portals
+//! of the leaf it cuts up to date (`Portals::split_leaf`: the leaf's portals cut by the
+//! plane, and the cross-section between the two parts), so that a round costs the
+//! evaluation of its leaves and the splits, not a portalisation of the whole tree. The
+//! portals returned are those a fresh [`portalize()`] of the final tree gives, up to rounding
+//! and numbering (tested on the ramp maps).
 
 use glam::DVec3;
 
@@ -125,7 +138,7 @@ const THIN_FLOOR_NOISE: f64 = 1e-3;
 /// Settings of [`subdivide_by_gravity`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GravitySettings {
-    /// The most rounds (portalisation, then splitting every mixing leaf).
+    /// The most rounds (finding the mixing leaves, then splitting each).
     pub max_rounds: usize,
     /// Both parts of a split must be thicker than this (units).
     pub min_thickness: f64,
@@ -139,26 +152,26 @@ pub struct GravitySettings {
 }
 
 impl Default for GravitySettings {
-    /// 2 rounds, half a unit, 64 splits per leaf, thin floors under a step (18 units).
+    /// 16 rounds, a quarter unit, 64 splits per leaf, thin floors under a step (18 units).
     ///
-    /// Two rounds: the first splits every mixing leaf, the second the leaves the first one's
-    /// columns made mixing (a neighbour cut by a column); each round portalises the whole
-    /// tree. Measured on the 18 shared maps: a third and fourth round split 3 more leaves on
-    /// dm3ish and 5 on oacmpdm7 and change no acceptance number, at about 50 ms each on the
-    /// larger maps. Since thin leaves are also cut along the sides of the columns above
-    /// them, more rounds keep cutting on curved ramps: six rounds leave 16 instead of 48
-    /// points of oacmpdm8's eastern helical ramp outside a grounded area (coverage 0.989
-    /// instead of 0.988), but compile the 18 maps about 10 % slower; not taken.
+    /// Sixteen rounds: in practice, until nothing more splits (2 to 11 rounds on the 18 shared
+    /// maps and the ramp test maps). With the portals kept up to date split by split a round
+    /// costs a few milliseconds; when each round portalised the whole tree, two were taken,
+    /// and a stack of thin layers on a curved ramp was cut only two layers deep (287 standing
+    /// points of the helix ramp left outside a grounded area, none now).
     ///
-    /// Half a unit rather than a whole one: map brushes sit on integer coordinates, so 1-unit
-    /// trims and ledges next to a drop give parts exactly 1 unit wide, which are real geometry
-    /// and must be split off. Half a unit is still 50 times [`ON_EPSILON`] and 4 steps of the
-    /// stored vertex grid ([`VERTEX_GRID`]); thinner gap slivers (numerical leftovers of
-    /// nearly coplanar planes) are left alone.
+    /// A quarter unit rather than a whole one: map brushes sit on integer coordinates, so
+    /// 1-unit trims and ledges next to a drop give parts exactly 1 unit wide, which are real
+    /// geometry and must be split off; so is the corner of a ledge whose edge runs at a slant
+    /// across a leaf, a wedge of gap half a unit wide at its base (oacmpdm8: the strip of
+    /// floor beside it stayed in the air above the drop with half a unit). A quarter unit is
+    /// still 25 times [`ON_EPSILON`] and 2 steps of the stored vertex grid ([`VERTEX_GRID`]),
+    /// so a part stays at least a grid step thick when its vertices are stored; thinner gap
+    /// slivers (numerical leftovers of nearly coplanar planes) are left alone.
     fn default() -> Self {
         Self {
-            max_rounds: 2,
-            min_thickness: 0.5,
+            max_rounds: 16,
+            min_thickness: 0.25,
             max_splits_per_leaf: 64,
             thin_floor: 18.0,
         }
@@ -273,17 +286,21 @@ impl Counts {
 /// need not portalise it again.
 ///
 /// # Complexity
-/// Per round one [`portalize()`] plus, for each mixing leaf, `O(s · c · p)` for `s` splits,
-/// `c` candidate edges and `p` points of its portal windings.
+/// One [`portalize()`]; per round `O(portal points · ground planes)` to find thin leaves and
+/// mixing leaves, plus, for each mixing leaf, `O(s · c · p)` for `s` splits, `c` candidate
+/// edges and `p` points of its portal windings, and `O(p + d · v)` per split to update the
+/// portals (depth `d`).
 pub fn subdivide_by_gravity(
     tree: &mut BspTree,
     settings: &GravitySettings,
 ) -> (GravityStats, Portals) {
     let mut stats = GravityStats::default();
-    // One portalisation per round plus the final check, whose portals are returned.
+    // One portalisation; each split then updates the portals of the leaf it cuts.
+    let mut portals = portalize(tree);
+    let mut parents = parent_slots(tree);
+    let mut node_parents = node_parent_slots(tree);
     let mut round = 0;
     loop {
-        let portals = portalize(tree);
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
         let mixed: Vec<Region> = (0..tree.leaves.len())
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
@@ -295,17 +312,23 @@ pub fn subdivide_by_gravity(
         }
         stats.mixed_after = mixed.len();
         if mixed.is_empty() || round >= settings.max_rounds {
+            portals.compact();
             return (stats, portals);
         }
         round += 1;
         stats.rounds += 1;
-        let mut parents = parent_slots(tree);
         let before = stats.splits;
+        let mut state = SplitState {
+            tree: &mut *tree,
+            portals: &mut portals,
+            parents: &mut parents,
+            node_parents: &mut node_parents,
+        };
         for region in mixed {
-            stats.splits += split_region(tree, &mut parents, region, settings);
+            stats.splits += split_region(&mut state, region, settings);
         }
         if stats.splits == before {
-            // Nothing changed: the portals still describe the tree.
+            portals.compact();
             return (stats, portals);
         }
     }
@@ -511,16 +534,56 @@ fn parent_slots(tree: &BspTree) -> Vec<Option<(NodeId, usize)>> {
     slots
 }
 
+/// Where each node hangs in the tree: `(parent node, child index)`, or `None` for the root.
+fn node_parent_slots(tree: &BspTree) -> Vec<Option<(NodeId, usize)>> {
+    let mut slots = vec![None; tree.nodes.len()];
+    for (index, node) in tree.nodes.iter().enumerate() {
+        let Ok(id) = u32::try_from(index).map(NodeId) else {
+            break;
+        };
+        for (side, child) in node.children.iter().enumerate() {
+            if let Child::Node(child) = child
+                && let Some(slot) = slots.get_mut(child.0 as usize)
+            {
+                *slot = Some((id, side));
+            }
+        }
+    }
+    slots
+}
+
+/// The ancestors of a node hanging in `slot`, from the root down, each with the side its
+/// descendant takes.
+fn path_from_root(
+    node_parents: &[Option<(NodeId, usize)>],
+    slot: Option<(NodeId, usize)>,
+) -> Vec<(NodeId, usize)> {
+    let mut path = Vec::new();
+    let mut next = slot;
+    while let Some((parent, side)) = next {
+        if path.len() > node_parents.len() {
+            break; // a corrupted tree: no path is longer than the node count
+        }
+        path.push((parent, side));
+        next = node_parents.get(parent.0 as usize).copied().flatten();
+    }
+    path.reverse();
+    path
+}
+
+/// What splitting changes: the tree, its portals, and where leaves and nodes hang.
+struct SplitState<'a> {
+    tree: &'a mut BspTree,
+    portals: &'a mut Portals,
+    parents: &'a mut Vec<Option<(NodeId, usize)>>,
+    node_parents: &'a mut Vec<Option<(NodeId, usize)>>,
+}
+
 /// The two parts of a region cut by a plane: `[front, back]`.
 type Parts = [Region; 2];
 
 /// Splits `region` (and its parts, while they mix) in `tree`; returns the number of splits.
-fn split_region(
-    tree: &mut BspTree,
-    parents: &mut Vec<Option<(NodeId, usize)>>,
-    region: Region,
-    settings: &GravitySettings,
-) -> usize {
+fn split_region(state: &mut SplitState<'_>, region: Region, settings: &GravitySettings) -> usize {
     let mut splits = 0;
     let mut stack = vec![region];
     while let Some(region) = stack.pop() {
@@ -530,7 +593,7 @@ fn split_region(
         let Some(plane) = best_plane(&region, settings) else {
             continue;
         };
-        let Some(parts) = apply_split(tree, parents, &region, plane) else {
+        let Some(parts) = apply_split(state, &region, plane) else {
             continue;
         };
         splits += 1;
@@ -661,14 +724,16 @@ fn split_floors(region: &Region, plane: &Plane) -> [(Vec<Floor>, Vec<Floor>); 2]
     parts
 }
 
-/// Replaces the region's leaf by a node on `plane` with two copies of the leaf; returns the
-/// two parts, or `None` (tree unchanged) when ids overflow or the plane cannot be stored.
-fn apply_split(
-    tree: &mut BspTree,
-    parents: &mut Vec<Option<(NodeId, usize)>>,
-    region: &Region,
-    plane: Plane,
-) -> Option<Parts> {
+/// Replaces the region's leaf by a node on `plane` with two copies of the leaf and updates the
+/// portals; returns the two parts, or `None` (tree unchanged) when ids overflow or the plane
+/// cannot be stored.
+fn apply_split(state: &mut SplitState<'_>, region: &Region, plane: Plane) -> Option<Parts> {
+    let SplitState {
+        tree,
+        portals,
+        parents,
+        node_parents,
+    } = state;
     let leaf = tree.leaf(region.leaf)?.clone();
     let new_leaf = LeafId(u32::try_from(tree.leaves.len()).ok()?);
     let node_id = NodeId(u32::try_from(tree.nodes.len()).ok()?);
@@ -715,6 +780,9 @@ fn apply_split(
         *slot = Some((node_id, back_index));
     }
     parents.push(Some((node_id, front_index)));
+    node_parents.push(slot);
+    let path = path_from_root(node_parents, slot);
+    portals.split_leaf(tree, node_id, region.leaf, &path);
     Some(parts)
 }
 
@@ -756,3 +824,7 @@ fn part_leaf(leaf: &BspLeaf, part: &Region) -> BspLeaf {
     }
     copy
 }
+
+#[cfg(test)]
+#[path = "gravity_rule_tests.rs"]
+mod rule_tests;

@@ -54,6 +54,8 @@ pub mod store_tables;
 
 #[cfg(test)]
 mod bsp_tests;
+#[cfg(test)]
+mod gravity_tests;
 
 pub use areas::{
     AreaDiagnostic, AreaFace, AreaSet, CompiledArea, MAX_STEEPNESS, area_contents, build_areas,

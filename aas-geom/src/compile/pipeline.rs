@@ -9,7 +9,7 @@
 //! | `"prune"` | [`prune_solid`] (both runs: after building and after outside removal) |
 //! | `"portals"` | [`portalize()`] (before outside removal, and again afterwards when gravitational subdivision is off) |
 //! | `"outside"` | [`find_seeds`] (entity origins nudged into open leaves) and [`remove_outside`] |
-//! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); its last portalisation (of the final tree) is reused for the areas; without it the tree is portalised again under `"portals"` |
+//! | `"gravity"` | [`subdivide_by_gravity`] when [`CompileSettings::gravity`] is on (the phase is listed, near zero, when it is off); the portals it keeps up to date (of the final tree) are reused for the areas; without it the tree is portalised again under `"portals"` |
 //! | `"areas"` | [`merge_leaves`] (or [`one_area_per_leaf`] when [`CompileSettings::merge_areas`] is off), [`build_areas`] and [`mark_ladders`] |
 //! | `"store"` | [`store_world`] |
 //! | `"reachability"` | [`extract_entities`], [`compute_reachabilities_reporting`] and [`store_reachabilities`] when [`CompileSettings::reachability`] is set |

@@ -9,6 +9,10 @@
 //!
 //! Pieces with an area under [`MIN_PORTAL_AREA`] are dropped (slivers produced by nearly
 //! parallel planes, which no player can pass).
+//!
+//! When a leaf is split by a new node (the gravitational subdivision), the portals need not be
+//! computed again: `Portals::split_leaf` cuts the leaf's portals by the node's plane and adds
+//! the node's cross-section between the two parts, the same clips in another order.
 
 use rayon::prelude::*;
 
@@ -81,6 +85,152 @@ impl Portals {
         } else {
             portal.front
         })
+    }
+}
+
+impl Portals {
+    /// Brings the portals up to date after leaf `old` of `tree` was replaced by node `node`
+    /// whose two children are leaves (`old` and a new one), `path` being the ancestors of
+    /// `node` from the root down with the side (0 front, 1 back) each takes: every portal of
+    /// the old leaf is split by the node's plane between the two children (pieces under
+    /// [`MIN_PORTAL_AREA`] are dropped, the rest keep their plane and node), and the node's
+    /// cross-section (its plane clipped to the root region and to the side of every ancestor
+    /// plane that holds it) becomes the portal between the children, as [`portalize`] makes
+    /// it. The result is what [`portalize`] computes for the new tree up to rounding (the same
+    /// clips, in another order) and the numbering: a piece keeps its portal's id, other
+    /// pieces and the cross-section get new ids at the end, and a portal without a kept piece
+    /// is only taken off the lists (`Portals::compact` renumbers).
+    ///
+    /// # Complexity
+    /// `O(p · v + d · v)` for the `p` portals of the leaf with `v` points and the depth `d`.
+    pub(crate) fn split_leaf(
+        &mut self,
+        tree: &BspTree,
+        node: NodeId,
+        old: LeafId,
+        path: &[(NodeId, usize)],
+    ) {
+        let Some(split_node) = tree.nodes.get(node.0 as usize).copied() else {
+            return;
+        };
+        let [Child::Leaf(front_leaf), Child::Leaf(back_leaf)] = split_node.children else {
+            return;
+        };
+        if self.leaf_portals.len() < tree.leaves.len() {
+            self.leaf_portals.resize(tree.leaves.len(), Vec::new());
+        }
+        let plane = tree.planes.get(split_node.plane);
+        let ids = self
+            .leaf_portals
+            .get_mut(old.0 as usize)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        for id in ids {
+            let Some(portal) = self.portals.get(id.0 as usize).cloned() else {
+                continue;
+            };
+            let old_is_front = portal.front == PortalSide::Leaf(old);
+            let other = if old_is_front {
+                portal.back
+            } else {
+                portal.front
+            };
+            let split = portal.winding.split(&plane);
+            let mut reused = false;
+            for (piece, leaf) in [(split.front, front_leaf), (split.back, back_leaf)] {
+                let Some(winding) = piece.filter(kept) else {
+                    continue;
+                };
+                let side = PortalSide::Leaf(leaf);
+                let (front, back) = if old_is_front {
+                    (side, other)
+                } else {
+                    (other, side)
+                };
+                let piece = Portal {
+                    winding,
+                    front,
+                    back,
+                    ..portal.clone()
+                };
+                if reused {
+                    add_kept(self, piece);
+                } else if let Some(slot) = self.portals.get_mut(id.0 as usize) {
+                    *slot = piece;
+                    if let Some(list) = self.leaf_portals.get_mut(leaf.0 as usize) {
+                        list.push(id);
+                    }
+                    reused = true;
+                }
+            }
+            if !reused
+                && let PortalSide::Leaf(other) = other
+                && let Some(list) = self.leaf_portals.get_mut(other.0 as usize)
+            {
+                list.retain(|&p| p != id);
+            }
+        }
+        let mut cut = Some(Winding::from_plane(&plane));
+        for &bound in &tree.root_planes {
+            cut = cut.and_then(|w| w.clip_back(&tree.planes.get(bound)));
+        }
+        for &(ancestor, side) in path {
+            let Some(ancestor) = tree.nodes.get(ancestor.0 as usize) else {
+                continue;
+            };
+            let ancestor_plane = tree.planes.get(ancestor.plane);
+            let keep_behind = if side == 0 {
+                ancestor_plane.flipped()
+            } else {
+                ancestor_plane
+            };
+            cut = cut.and_then(|w| w.clip_back(&keep_behind));
+        }
+        if let Some(winding) = cut {
+            add(
+                self,
+                Portal {
+                    plane: split_node.plane,
+                    node: Some(node),
+                    winding,
+                    front: PortalSide::Leaf(front_leaf),
+                    back: PortalSide::Leaf(back_leaf),
+                },
+            );
+        }
+    }
+
+    /// Drops the portals no leaf lists any more (see `Portals::split_leaf`) and renumbers
+    /// the rest in id order; each leaf's list is then in id order again.
+    ///
+    /// # Complexity
+    /// `O(portals + Σ list lengths · log)`.
+    pub(crate) fn compact(&mut self) {
+        let mut live = vec![false; self.portals.len()];
+        for id in self.leaf_portals.iter().flatten() {
+            if let Some(flag) = live.get_mut(id.0 as usize) {
+                *flag = true;
+            }
+        }
+        let mut renumbered: Vec<Option<PortalId>> = vec![None; self.portals.len()];
+        let mut kept_portals = Vec::with_capacity(self.portals.len());
+        for (index, portal) in std::mem::take(&mut self.portals).into_iter().enumerate() {
+            if live.get(index).copied().unwrap_or(false)
+                && let Ok(id) = u32::try_from(kept_portals.len())
+            {
+                renumbered[index] = Some(PortalId(id));
+                kept_portals.push(portal);
+            }
+        }
+        self.portals = kept_portals;
+        for list in &mut self.leaf_portals {
+            let mut ids: Vec<PortalId> = list
+                .iter()
+                .filter_map(|id| renumbered.get(id.0 as usize).copied().flatten())
+                .collect();
+            ids.sort_unstable();
+            *list = ids;
+        }
     }
 }
 

@@ -620,10 +620,11 @@ fn compiled_shared_maps_meet_the_acceptance_against_bspc() {
     // cells cut along their (column, row)-(column + 1, row + 1) diagonal): oacmpdm2's
     // coverage is then 0.993, oacmpdm5's 1.0 and oacmpdm8's reverse coverage 0.979, no
     // longer gaps; oacmpdm6's coverage is 0.98997, still just short of 0.99.
-    // Measured: oacmpdm8 coverage 0.971 (spiral-ramp and curved floors; see the issue note).
-    let known = ["oacmpdm8: coverage"];
+    // oacmpdm8's coverage was the last gap (0.971 with its helical ramps' thin floors, 0.988
+    // with thin layers, 0.990 since the gravitational subdivision splits until nothing more
+    // splits). None is left.
     let keys: Vec<&str> = gaps.iter().map(|(key, _)| key.as_str()).collect();
-    assert_eq!(keys, known, "acceptance gaps changed: {gaps:#?}");
+    assert!(keys.is_empty(), "acceptance gaps: {gaps:#?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
