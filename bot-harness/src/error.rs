@@ -34,14 +34,9 @@ pub(crate) enum CliError {
         /// What is wrong.
         source: aas_geom::world::NativeError,
     },
-    /// A `.aas` file cannot be imported as a world.
-    #[error("{}: {source}", path.display())]
-    Import {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        source: aas_geom::world::ImportError,
-    },
+    /// A `.aas` file (either format) could not be loaded as a world.
+    #[error(transparent)]
+    World(#[from] aas_geom::world::WorldLoadError),
     /// A map could not be compiled.
     #[error("{}: {source}", path.display())]
     Compile {

@@ -1,7 +1,7 @@
 //! The AAS compiler (thesis §6.1–§6.3): from a [`BrushWorld`](crate::BrushWorld) to convex
-//! areas in a BSP tree. **In progress**: this module holds the stages up to areas made of open
-//! leaves, split by gravity and merged into convex groups, stored as an [`AasWorld`](crate::world::AasWorld), with the
-//! entry point [`compile_world`]; reachabilities and clustering come in later steps.
+//! areas in a BSP tree: open leaves split by gravity and merged into convex groups, stored as
+//! an [`AasWorld`](crate::world::AasWorld), with reachabilities ([`crate::reach`]) computed last.
+//! The entry point is [`compile_world`]; clustering is `aas-route`'s (`Clustering::compute`).
 //!
 //! | Stage | Module | What it does |
 //! |---|---|---|
@@ -25,8 +25,9 @@
 //!
 //! The order of use: [`prepare_brushes`] → [`build_tree`] → [`prune_solid`] → [`portalize()`]
 //! → [`remove_outside`] → [`prune_solid`] again (outside leaves are solid now; portals must
-//! then be recomputed) → [`subdivide_by_gravity`] → [`portalize()`] → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] →
-//! [`store_world`]; [`compile_world`] runs all of it (seeds from [`find_seeds`]).
+//! then be recomputed) → [`subdivide_by_gravity`] (which returns the portals of the tree it
+//! leaves) → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] → [`store_world`];
+//! [`compile_world`] runs all of it (seeds from [`find_seeds`]) and then the reachabilities.
 //! [`box_brush()`] builds synthetic inputs for tests and benches.
 
 pub mod areas;

@@ -6,7 +6,7 @@
 //! is a 0-based index ([`ids`]). [`AasWorld::from_q3`] and [`AasWorld::to_q3`] are the only
 //! places that know about the offset, and a bspc file survives the round trip byte for byte.
 //! [`AasWorld::to_native`] / [`AasWorld::from_native`] store the world in this crate's own
-//! versioned, checksummed format.
+//! versioned, checksummed format; [`AasWorld::load`] reads a file of either format.
 //!
 //! ```no_run
 //! use aas_geom::format::aas_q3::AasFile;
@@ -22,12 +22,14 @@
 mod export;
 pub mod ids;
 mod import;
+mod load;
 mod model;
 mod native;
 mod validate;
 
 pub use ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, ReachId, VertexId};
 pub use import::ImportError;
+pub use load::WorldLoadError;
 pub use model::{
     AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
     Reachability, WorldBox, WorldPlane,

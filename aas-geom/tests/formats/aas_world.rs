@@ -148,3 +148,41 @@ fn inconsistent_native_worlds_are_rejected() {
     world.areas[2].faces = std::ops::Range { start: 5, end: 2 };
     assert_eq!(world.validate().unwrap_err().field, "faces");
 }
+
+#[test]
+fn load_reads_either_format_and_names_the_file_in_its_errors() {
+    use aas_geom::world::WorldLoadError;
+    let Some(dir) = shared_maps_dir() else { return };
+    let map = SHARED_MAPS[0];
+    let q3_bytes = read_shared(&dir, map, "aas");
+    let world = AasWorld::from_q3(&AasFile::from_bytes(&q3_bytes).unwrap()).unwrap();
+    let scratch = std::env::temp_dir().join(format!("aas-geom-load-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let (q3, native, garbage, missing) = (
+        scratch.join("q3.aas"),
+        scratch.join("native.aas"),
+        scratch.join("garbage.aas"),
+        scratch.join("missing.aas"),
+    );
+    std::fs::write(&q3, &q3_bytes).unwrap();
+    std::fs::write(&native, world.to_native().unwrap()).unwrap();
+    std::fs::write(&garbage, b"not an aas file at all").unwrap();
+    assert_eq!(AasWorld::load(&q3).unwrap(), world);
+    assert_eq!(AasWorld::load(&native).unwrap(), world);
+    let mut damaged = world.to_native().unwrap();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0xff;
+    std::fs::write(&native, damaged).unwrap();
+    for (path, expected) in [(&garbage, "aas"), (&missing, "io"), (&native, "native")] {
+        let error = AasWorld::load(path).unwrap_err();
+        let kind = match error {
+            WorldLoadError::Io { .. } => "io",
+            WorldLoadError::Aas { .. } => "aas",
+            WorldLoadError::Native { .. } => "native",
+            WorldLoadError::Import { .. } => "import",
+        };
+        assert_eq!(kind, expected, "{}: {error}", path.display());
+        assert!(error.to_string().starts_with(&path.display().to_string()));
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

@@ -45,7 +45,6 @@ use glam::Vec3;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::aas_info::read_world;
 use super::reach_by_type::{reach_by_type, side_by_side, world_counts};
 use crate::error::CliError;
 use crate::output::print_report;
@@ -290,8 +289,8 @@ pub(super) fn run(
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let ours_world = read_world(ours)?;
-    let ref_world = read_world(reference)?;
+    let ours_world = AasWorld::load(ours)?;
+    let ref_world = AasWorld::load(reference)?;
     let map = load_brush_world(bsp, &ReadOptions::default())?;
 
     let origins: Vec<Vec3> = map

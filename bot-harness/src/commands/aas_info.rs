@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use aas_geom::format::aas_q3::AasFile;
-use aas_geom::world::{AasWorld, NATIVE_MAGIC};
+use aas_geom::world::AasWorld;
 use aas_route::Clustering;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -54,28 +54,6 @@ pub(super) fn read_aas(path: &Path) -> Result<(Vec<u8>, AasFile), CliError> {
         source,
     })?;
     Ok((bytes, file))
-}
-
-/// Reads a Quake III `.aas` or a native AAS file (recognised by its magic) as a world.
-pub(super) fn read_world(path: &Path) -> Result<AasWorld, CliError> {
-    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    if bytes.starts_with(&NATIVE_MAGIC) {
-        return AasWorld::from_native(&bytes).map_err(|source| CliError::Native {
-            path: path.to_owned(),
-            source,
-        });
-    }
-    let file = AasFile::from_bytes(&bytes).map_err(|source| CliError::Aas {
-        path: path.to_owned(),
-        source,
-    })?;
-    AasWorld::from_q3(&file).map_err(|source| CliError::Import {
-        path: path.to_owned(),
-        source,
-    })
 }
 
 pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {

@@ -4,13 +4,13 @@
 use std::io::Write;
 use std::path::Path;
 
+use aas_geom::AasWorld;
+
 use crate::error::CliError;
 use crate::render::render_svg;
 
-use super::aas_info::read_world;
-
 pub(super) fn run(input: &Path, svg: &Path, out: &mut impl Write) -> Result<(), CliError> {
-    let world = read_world(input)?;
+    let world = AasWorld::load(input)?;
     let picture = render_svg(&world);
     std::fs::write(svg, picture).map_err(|source| CliError::Io {
         path: svg.to_owned(),

@@ -17,7 +17,6 @@ use aas_route::{AreaId, Clustering, RouteGraph, Router, RouterSettings, TravelFl
 use glam::Vec3;
 use serde::Serialize;
 
-use super::aas_info::read_world;
 use crate::cli::RouteArgs;
 use crate::error::CliError;
 
@@ -45,7 +44,7 @@ enum Query {
 }
 
 pub(super) fn run(args: &RouteArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let world = read_world(&args.file)?;
+    let world = AasWorld::load(&args.file)?;
     let queries = read_queries(&args.pairs, world.areas.len())?;
     let clustering = Clustering::from_world(&world);
     let mut router =
