@@ -31,6 +31,33 @@ pub fn shared_maps_dir() -> Option<PathBuf> {
     real_data_dir().map(|dir| dir.join("maps/openarena-lostlevels"))
 }
 
+/// The expected answer for `map` in a bench's table of per-map answers (each bench checks
+/// its answer before timing; see `ARCHITECTURE.md`).
+///
+/// # Panics
+/// When `map` has no row: a map added to [`SHARED_MAPS`] needs its expected answers.
+#[must_use]
+#[track_caller]
+pub fn expected<T: Copy>(table: &[(&str, T)], map: &str) -> T {
+    table
+        .iter()
+        .find(|(name, _)| *name == map)
+        .map(|&(_, value)| value)
+        .unwrap_or_else(|| panic!("no expected answer for map {map}"))
+}
+
+/// Checks a floating answer against its expected value within `tolerance`.
+///
+/// # Panics
+/// When `actual` is not within `tolerance` of `expected` (or is not finite), naming `what`.
+#[track_caller]
+pub fn assert_close(what: &str, actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "{what}: got {actual}, expected {expected} (tolerance {tolerance})"
+    );
+}
+
 /// Fuzzy-weight data for the `fuzzy_weights` benches.
 pub mod fuzzy {
     use fuzzy_weights::WeightConfig;

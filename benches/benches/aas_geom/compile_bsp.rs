@@ -2,17 +2,39 @@
 //! for one presence box, and the same boxes expanded for the two default boxes (900 solid
 //! expanded brushes and 50 water brushes). Also prints, once, the node and leaf counts of the
 //! split-plane heuristic variants recorded in `aas_geom::compile::bsp_build`'s docs.
+//!
+//! Before timing, each stage runs once on its input and its node, leaf and portal counts are
+//! checked.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use aas_geom::Contents;
 use aas_geom::compile::{
-    BuildSettings, ExpandedBrush, PresenceBox, PresenceMask, box_brush, build_tree, portalize,
-    prune_solid,
+    BspTree, BuildSettings, ExpandedBrush, PresenceBox, PresenceMask, box_brush, build_tree,
+    portalize, prune_solid,
 };
 use criterion::{Criterion, criterion_main};
 use glam::DVec3;
+
+/// `[nodes, leaves, solid leaves]` of `build_tree` with the default settings on the
+/// one-box and two-box worlds, as this bench's code computed them when it was written.
+const BUILT_1BOX: [usize; 3] = [4844, 4845, 1353];
+/// See [`BUILT_1BOX`].
+const BUILT_2BOX: [usize; 3] = [8363, 8364, 2376];
+/// `[nodes, leaves]` of the two-box tree after `prune_solid` (same origin).
+const PRUNED_2BOX: [usize; 2] = [8290, 8291];
+/// Portals `portalize` makes on the pruned two-box tree (same origin).
+const PORTALS_2BOX: usize = 42_590;
+
+/// `[nodes, leaves, solid leaves]` of a tree.
+fn tree_counts(tree: &BspTree) -> [usize; 3] {
+    [
+        tree.node_count(),
+        tree.leaf_count(),
+        tree.solid_leaf_count(),
+    ]
+}
 
 /// A small seeded generator (64-bit LCG, high bits), so the world is the same on every run.
 struct Lcg(u64);
@@ -158,6 +180,29 @@ fn compile_bsp(c: &mut Criterion) {
     report_variants(&one, 1, "random500/1box");
     report_variants(&two, 2, "random500/2box");
     let settings = BuildSettings::default();
+    let built = build_tree(&one, 1, &settings).expect("builds");
+    assert_eq!(
+        tree_counts(&built),
+        BUILT_1BOX,
+        "random500/1box: [nodes, leaves, solid leaves] built differ"
+    );
+    let mut tree = build_tree(&two, 2, &settings).expect("builds");
+    assert_eq!(
+        tree_counts(&tree),
+        BUILT_2BOX,
+        "random500/2box: [nodes, leaves, solid leaves] built differ"
+    );
+    let pruned = prune_solid(&mut tree.clone());
+    assert_eq!(
+        [
+            pruned.nodes_before,
+            pruned.leaves_before,
+            pruned.nodes_after,
+            pruned.leaves_after
+        ],
+        [BUILT_2BOX[0], BUILT_2BOX[1], PRUNED_2BOX[0], PRUNED_2BOX[1]],
+        "random500/2box: [nodes, leaves] before and after pruning differ"
+    );
     let mut group = c.benchmark_group("compile_bsp");
     group.sample_size(10);
     group.bench_function("build_tree/random500_1box", |b| {
@@ -166,11 +211,16 @@ fn compile_bsp(c: &mut Criterion) {
     group.bench_function("build_tree/random500_2box", |b| {
         b.iter(|| build_tree(black_box(&two), 2, &settings).expect("builds"));
     });
-    let mut tree = build_tree(&two, 2, &settings).expect("builds");
     group.bench_function("prune_solid/random500_2box", |b| {
         b.iter(|| prune_solid(&mut black_box(tree.clone())));
     });
     prune_solid(&mut tree);
+    let portals = portalize(&tree);
+    assert_eq!(
+        [portals.portals.len(), portals.leaf_portals.len()],
+        [PORTALS_2BOX, PRUNED_2BOX[1]],
+        "random500/2box: [portals, leaves with a portal list] of the pruned tree differ"
+    );
     group.bench_function("portalize/random500_2box", |b| {
         b.iter(|| portalize(black_box(&tree)));
     });

@@ -6,13 +6,19 @@
 //! (lifted as the game does) settles on the floor; of those spawns and eight directions, the
 //! run that stays on the ground for the full 2 s and covers the longest distance is measured.
 //! The measured step is that run's eleventh frame, at full running speed.
+//!
+//! Before timing, the answers are checked: the prediction equals 40 single steps bit for bit
+//! (so the measured step is the run's eleventh frame), the measured step reaches full running
+//! speed, and the run starts at and covers what it did when this bench was written.
 
 use std::hint::black_box;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
 use aas_geom::format::{ReadOptions, load_brush_world};
-use aas_geom::physics::{MoveInput, Physics, PhysicsSettings, PlayerState, StopConditions};
+use aas_geom::physics::{
+    MoveInput, Physics, PhysicsSettings, PlayerState, Prediction, StopConditions,
+};
 use criterion::{BenchmarkId, Criterion, criterion_main};
 use glam::Vec3;
 
@@ -25,6 +31,50 @@ const PREDICTION_TIME: f32 = 2.0;
 const SPAWN_LIFT: f32 = 9.0;
 /// Frames to reach running speed before the state whose next step is measured.
 const RUN_UP_FRAMES: usize = 10;
+/// Where the measured run starts (a spawn point's standing position) and the horizontal
+/// distance it covers in 2 s, as this bench's code found them when it was written: straight
+/// along +y at 320 units/s once up to speed.
+const RUN_START: Vec3 = Vec3::new(272.0, -528.0, -39.875);
+/// See [`RUN_START`].
+const RUN_DISTANCE: f64 = 629.6;
+
+/// Checks the run the bench measures: every predicted frame is one [`Physics::step`] of the
+/// previous (bit for bit), the player is at full running speed after the run-up, and the
+/// run starts at [`RUN_START`] and covers [`RUN_DISTANCE`].
+fn check_run(physics: &Physics<'_>, start: &PlayerState, inputs: &[MoveInput], run: &Prediction) {
+    assert_eq!(
+        run.trajectory.len(),
+        inputs.len(),
+        "{MAP}: predicted frames (one per input)"
+    );
+    let mut state = *start;
+    for (frame, (input, predicted)) in inputs.iter().zip(&run.trajectory).enumerate() {
+        state = physics.step(&state, input).0;
+        assert_eq!(
+            &state, predicted,
+            "{MAP}: frame {frame} stepped alone differs from the prediction's"
+        );
+    }
+    let stepped = run.trajectory[RUN_UP_FRAMES];
+    benches::assert_close(
+        &format!("{MAP}: horizontal speed after {} frames", RUN_UP_FRAMES + 1),
+        f64::from(stepped.velocity.truncate().length()),
+        f64::from(physics.settings().max_walk_velocity),
+        1e-3,
+    );
+    assert!(
+        start.origin.abs_diff_eq(RUN_START, 1e-3),
+        "{MAP}: the run starts at {}, expected {RUN_START}",
+        start.origin
+    );
+    let end = run.end().map_or(start.origin, |state| state.origin);
+    benches::assert_close(
+        &format!("{MAP}: horizontal distance run in {PREDICTION_TIME} s"),
+        f64::from((end - start.origin).truncate().length()),
+        RUN_DISTANCE,
+        1e-2,
+    );
+}
 
 /// A standing player dropped at a spawn point, after up to 2 s of falling, if it lands.
 fn settled(physics: &Physics<'_>, spawn: Vec3) -> Option<PlayerState> {
@@ -119,6 +169,7 @@ fn physics(c: &mut Criterion) {
     let run = physics.predict_inputs(&start, &inputs, &stop);
     let running = run.trajectory[RUN_UP_FRAMES - 1];
     let input = inputs[RUN_UP_FRAMES];
+    check_run(&physics, &start, &inputs, &run);
 
     let mut group = c.benchmark_group("physics");
     group.bench_function(BenchmarkId::new("step_run", MAP), |b| {

@@ -9,6 +9,11 @@
 //! map the bytes of the complete default-flag cache set against botlib's full-cache memory
 //! model (and what dense mode would need), and the per-query latency distribution (p50, p90)
 //! of the warm same-cluster and cross-cluster sets, each query timed alone.
+//!
+//! Before timing, every answer is checked: the reference search's answers to the warm sets
+//! against recorded counts and time sums, the router's (warm, dense, repeated, cold) query by
+//! query against the reference search's, and `pathfinding`'s query by query against the
+//! router's.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -25,6 +30,23 @@ use glam::Vec3;
 const BATCH: usize = 256;
 /// Goals per cold batch.
 const COLD_GOALS: usize = 16;
+
+/// Per map, the reference search's answers to the warm query sets of [`pairs`], same-cluster
+/// then cross-cluster: `[queries, queries routed, sum of their times]` (hundredths of a
+/// second), as this bench's code computed them when it was written on the shared `.aas` files.
+/// Maps with a single real cluster have no cross-cluster pairs; some random pairs have no
+/// route.
+const WARM_ANSWERS: [(&str, [[u64; 3]; 2]); 9] = [
+    ("q3dm6ish", [[256, 226, 113_352], [0, 0, 0]]),
+    ("oa_dm1v2", [[256, 243, 173_572], [256, 251, 208_613]]),
+    ("am_galmevish", [[256, 249, 165_264], [256, 250, 151_818]]),
+    ("oa_bases3cl", [[256, 226, 279_288], [0, 0, 0]]),
+    ("blitzkrieg2", [[256, 232, 109_568], [0, 0, 0]]),
+    ("dm4ish", [[256, 208, 87_196], [256, 223, 123_871]]),
+    ("ps37ctf", [[256, 191, 168_135], [0, 0, 0]]),
+    ("am_underworks", [[256, 247, 207_291], [0, 0, 0]]),
+    ("dm3ish", [[256, 214, 117_913], [256, 178, 112_039]]),
+];
 
 /// A loaded map.
 struct Map {
@@ -84,6 +106,53 @@ fn route_all(router: &mut Router<'_, AasWorld>, pairs: &[(AreaId, AreaId)]) -> u
         })
         .map(|r| u64::from(r.time))
         .sum()
+}
+
+/// The flat reference search's answer to `queries` on `map` (each start at its area's
+/// centre, default flags): how many it routes and the sum of their times. Independent of
+/// the router's clusters and caches: what [`route_all`] must sum to.
+fn reference_all(map: &Map, queries: &[(AreaId, AreaId)]) -> (usize, u64) {
+    let model = CostModel::new(&map.world, &map.clustering.portal_areas());
+    let times: Vec<u64> = queries
+        .iter()
+        .filter_map(|&(s, g)| {
+            let origin = map.world.area(s).center;
+            reference_route(&map.world, &model, s, origin, g, TravelFlags::DEFAULT)
+        })
+        .map(|r| u64::from(r.time))
+        .collect();
+    (times.len(), times.iter().sum())
+}
+
+/// Checks `router`'s answer to every query of `queries` (`what` names the set) against the
+/// flat reference search's: the same time, or unroutable both. Returns the number routed and
+/// the sum of their times (what [`route_all`] must return).
+fn check_against_reference(
+    map: &Map,
+    router: &mut Router<'_, AasWorld>,
+    queries: &[(AreaId, AreaId)],
+    what: &str,
+) -> (usize, u64) {
+    let model = CostModel::new(&map.world, &map.clustering.portal_areas());
+    let (mut routed, mut sum) = (0, 0);
+    for &(s, g) in queries {
+        let origin = map.world.area(s).center;
+        let time = router
+            .route(s, origin, g, TravelFlags::DEFAULT)
+            .map(|r| r.time);
+        let reference =
+            reference_route(&map.world, &model, s, origin, g, TravelFlags::DEFAULT).map(|r| r.time);
+        assert_eq!(
+            time, reference,
+            "{} {what}: route time {s:?} -> {g:?}, router vs reference search",
+            map.name
+        );
+        if let Some(time) = time {
+            routed += 1;
+            sum += u64::from(time);
+        }
+    }
+    (routed, sum)
 }
 
 /// The reference's (area, entry reachability) state graph of a map, its edges and costs
@@ -186,7 +255,9 @@ impl<'w> StateGraph<'w> {
 }
 
 /// Benches `queries` on `map` answered by a router with `settings` whose caches were built by
-/// one pass over them first (warm), as `group`'s entry for the map.
+/// one pass over them first (warm), as `group`'s entry for the map. The warming pass's answer
+/// is checked against the reference search's, and so is the warm answer after it (the
+/// caches must not change it).
 fn bench_warm(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     map: &Map,
@@ -196,7 +267,14 @@ fn bench_warm(
     let Ok(mut router) = Router::new(&map.world, map.clustering.clone(), settings) else {
         return;
     };
-    route_all(&mut router, queries);
+    let what = if settings.dense { "dense" } else { "warm" };
+    let (_, sum) = check_against_reference(map, &mut router, queries, what);
+    let warm = route_all(&mut router, queries);
+    assert_eq!(
+        warm, sum,
+        "{} {what}: sum of route times once warm, vs while the caches were built",
+        map.name
+    );
     group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
         b.iter(|| route_all(&mut router, queries));
     });
@@ -355,6 +433,14 @@ fn route_queries(c: &mut Criterion) {
         group.throughput(Throughput::Elements(BATCH as u64));
         for map in &maps {
             let queries = pairs(map, same);
+            let (routed, sum) = reference_all(map, &queries);
+            let [same_cluster, cross_cluster] = benches::expected(&WARM_ANSWERS, map.name);
+            assert_eq!(
+                [queries.len() as u64, routed as u64, sum],
+                if same { same_cluster } else { cross_cluster },
+                "{} {group_name}: [queries, routed, sum of route times] of the reference search",
+                map.name
+            );
             if !queries.is_empty() {
                 bench_warm(&mut group, map, &queries, RouterSettings::default());
             }
@@ -459,6 +545,14 @@ fn route_queries(c: &mut Criterion) {
         ) else {
             continue;
         };
+        let (_, sum) = check_against_reference(map, &mut router, &queries, "cold");
+        router.clear_caches();
+        let cold = route_all(&mut router, &queries);
+        assert_eq!(
+            cold, sum,
+            "{}: sum of route times with the caches dropped, vs the first pass",
+            map.name
+        );
         group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
             b.iter(|| {
                 router.clear_caches();
@@ -473,6 +567,20 @@ fn route_queries(c: &mut Criterion) {
     for map in &maps {
         let queries = cold_pairs(map);
         let model = CostModel::new(&map.world, &map.clustering.portal_areas());
+        // The reference's answer equals a fresh router's, found through clusters and caches.
+        if let Ok(mut router) = Router::new(
+            &map.world,
+            map.clustering.clone(),
+            RouterSettings::default(),
+        ) {
+            let (routed, sum) = check_against_reference(map, &mut router, &queries, "reference");
+            assert_eq!(
+                reference_all(map, &queries),
+                (routed, sum),
+                "{}: [routed, sum of times] of the reference search",
+                map.name
+            );
+        }
         group.bench_function(BenchmarkId::from_parameter(map.name), |b| {
             b.iter(|| {
                 queries

@@ -4,11 +4,18 @@
 //! `DirSource` with a fresh `Preprocessor` each time (as a loader does), canonical text
 //! rendering included (`default_i_and_w_tokens_only`: without it). Target: under 2 ms for both
 //! files together.
+//!
+//! Before timing, the answers are checked: the weight definitions (53 and 13) and the tokens
+//! of each file.
 
 use std::hint::black_box;
 
 use bot_script::{DirSource, Preprocessor};
 use criterion::{Criterion, criterion_main};
+
+/// Tokens of each file after preprocessing (includes and macros expanded), as this bench's
+/// code counted them when it was written.
+const TOKENS: [(&str, usize); 2] = [("bots/default_i.c", 3804), ("bots/default_w.c", 593)];
 
 /// Preprocesses `file` under `root` and renders its canonical text; the number of `weight`
 /// tokens.
@@ -36,8 +43,15 @@ fn preprocess(c: &mut Criterion) {
     };
     let root = data.join("botfiles/NeonKnightOA-nk-oa-botfiles/botfiles");
     // Expected answers (real-data.md §2.1): 53 + 13 weight definitions.
-    assert_eq!(load(&root, "bots/default_i.c"), 53);
-    assert_eq!(load(&root, "bots/default_w.c"), 13);
+    assert_eq!(load(&root, "bots/default_i.c"), 53, "default_i.c: weights");
+    assert_eq!(load(&root, "bots/default_w.c"), 13, "default_w.c: weights");
+    for (file, tokens) in TOKENS {
+        assert_eq!(
+            tokens_only(&root, file).len(),
+            tokens,
+            "{file}: tokens after preprocessing"
+        );
+    }
     let mut group = c.benchmark_group("bot_script_preprocess");
     group.bench_function("default_i", |b| {
         b.iter(|| load(black_box(&root), "bots/default_i.c"));

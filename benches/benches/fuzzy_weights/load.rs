@@ -3,6 +3,9 @@
 //! preprocessed by `bot-script`, rendered as canonical text and parsed; and the stages apart
 //! (preprocessing alone, canonical rendering plus grammar alone). Skipped, saying so, when
 //! the shared data is absent.
+//!
+//! Before timing, each stage's answer is checked: the weights loaded and parsed (66), the
+//! tokens after preprocessing and the bytes of canonical text.
 
 use std::hint::black_box;
 
@@ -11,6 +14,13 @@ use criterion::{Criterion, criterion_main};
 use fuzzy_weights::{load_from_dir, parse_stream};
 
 const FILES: [&str; 2] = ["bots/default_i.c", "bots/default_w.c"];
+/// Weight definitions of the two files together (real-data.md §2.1: 53 + 13).
+const WEIGHTS: usize = 66;
+/// Tokens of the two files after preprocessing (3804 + 593), as `bot-script` produced them
+/// when this bench was written (the `preprocess` bench checks them file by file).
+const TOKENS: usize = 4397;
+/// Bytes of the two files' canonical text (19 236 + 2171), same origin.
+const CANONICAL_BYTES: usize = 21_407;
 
 fn load(c: &mut Criterion) {
     let Some(root) = benches::fuzzy::neonknight_botfiles() else {
@@ -20,6 +30,17 @@ fn load(c: &mut Criterion) {
         }
         return;
     };
+    let loaded: usize = FILES
+        .iter()
+        .map(|file| {
+            load_from_dir(&root, file)
+                .unwrap_or_else(|error| panic!("{file} does not load: {error}"))
+                .config
+                .weights
+                .len()
+        })
+        .sum();
+    assert_eq!(loaded, WEIGHTS, "weights loaded from both files");
     let mut group = c.benchmark_group("fuzzy_load");
     group.bench_function("one_bot_i_and_w", |b| {
         b.iter(|| {
@@ -28,7 +49,10 @@ fn load(c: &mut Criterion) {
                 let loaded = load_from_dir(black_box(&root), file);
                 weights += loaded.map_or(0, |l| l.config.weights.len());
             }
-            assert_eq!(weights, 66, "NeonKnightOA's default bot has 66 weights");
+            assert_eq!(
+                weights, WEIGHTS,
+                "NeonKnightOA's default bot has 66 weights"
+            );
             weights
         });
     });
@@ -52,6 +76,14 @@ fn load(c: &mut Criterion) {
                 .ok()
         })
         .collect();
+    assert_eq!(
+        streams
+            .iter()
+            .map(bot_script::TokenStream::len)
+            .sum::<usize>(),
+        TOKENS,
+        "tokens of both files after preprocessing"
+    );
     group.bench_function("canonical_only", |b| {
         b.iter(|| {
             streams
@@ -61,6 +93,36 @@ fn load(c: &mut Criterion) {
         });
     });
     let texts: Vec<String> = streams.iter().map(|s| s.canonical().text).collect();
+    assert_eq!(
+        texts.iter().map(String::len).sum::<usize>(),
+        CANONICAL_BYTES,
+        "bytes of both files' canonical text"
+    );
+    let parsed: usize = texts
+        .iter()
+        .map(|text| {
+            fuzzy_weights::parse_canonical(text)
+                .unwrap_or_else(|error| panic!("canonical text does not parse: {error}"))
+                .config
+                .weights
+                .len()
+        })
+        .sum();
+    assert_eq!(parsed, WEIGHTS, "weights parsed from the canonical texts");
+    let from_streams: usize = streams
+        .iter()
+        .map(|stream| {
+            parse_stream(stream)
+                .unwrap_or_else(|error| panic!("token stream does not parse: {error}"))
+                .0
+                .weights
+                .len()
+        })
+        .sum();
+    assert_eq!(
+        from_streams, WEIGHTS,
+        "weights parsed from the token streams"
+    );
     group.bench_function("grammar_only", |b| {
         b.iter(|| {
             texts
