@@ -297,8 +297,7 @@ pub fn subdivide_by_gravity(
     let mut stats = GravityStats::default();
     // One portalisation; each split then updates the portals of the leaf it cuts.
     let mut portals = portalize(tree);
-    let mut parents = parent_slots(tree);
-    let mut node_parents = node_parent_slots(tree);
+    let (mut parents, mut node_parents) = parent_slots(tree);
     let mut round = 0;
     loop {
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
@@ -515,49 +514,34 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
     thin
 }
 
-/// Where each leaf hangs in the tree: `(node, child index)`, or `None` for the root (or a
-/// leaf no node references).
-fn parent_slots(tree: &BspTree) -> Vec<Option<(NodeId, usize)>> {
-    let mut slots = vec![None; tree.leaves.len()];
-    for (index, node) in tree.nodes.iter().enumerate() {
-        let Ok(id) = u32::try_from(index).map(NodeId) else {
-            break;
-        };
-        for (side, child) in node.children.iter().enumerate() {
-            if let Child::Leaf(leaf) = child
-                && let Some(slot) = slots.get_mut(leaf.0 as usize)
-            {
-                *slot = Some((id, side));
-            }
-        }
-    }
-    slots
-}
+/// Where a leaf or node hangs in the tree: `(parent node, child index)`.
+type Slot = Option<(NodeId, usize)>;
 
-/// Where each node hangs in the tree: `(parent node, child index)`, or `None` for the root.
-fn node_parent_slots(tree: &BspTree) -> Vec<Option<(NodeId, usize)>> {
-    let mut slots = vec![None; tree.nodes.len()];
+/// Where each leaf and each node hangs in the tree, `(leaves, nodes)`: `None` for the root
+/// (or one no node references).
+fn parent_slots(tree: &BspTree) -> (Vec<Slot>, Vec<Slot>) {
+    let mut leaves = vec![None; tree.leaves.len()];
+    let mut nodes = vec![None; tree.nodes.len()];
     for (index, node) in tree.nodes.iter().enumerate() {
         let Ok(id) = u32::try_from(index).map(NodeId) else {
             break;
         };
         for (side, child) in node.children.iter().enumerate() {
-            if let Child::Node(child) = child
-                && let Some(slot) = slots.get_mut(child.0 as usize)
-            {
+            let slot = match *child {
+                Child::Leaf(leaf) => leaves.get_mut(leaf.0 as usize),
+                Child::Node(child) => nodes.get_mut(child.0 as usize),
+            };
+            if let Some(slot) = slot {
                 *slot = Some((id, side));
             }
         }
     }
-    slots
+    (leaves, nodes)
 }
 
 /// The ancestors of a node hanging in `slot`, from the root down, each with the side its
 /// descendant takes.
-fn path_from_root(
-    node_parents: &[Option<(NodeId, usize)>],
-    slot: Option<(NodeId, usize)>,
-) -> Vec<(NodeId, usize)> {
+fn path_from_root(node_parents: &[Slot], slot: Slot) -> Vec<(NodeId, usize)> {
     let mut path = Vec::new();
     let mut next = slot;
     while let Some((parent, side)) = next {
@@ -575,8 +559,8 @@ fn path_from_root(
 struct SplitState<'a> {
     tree: &'a mut BspTree,
     portals: &'a mut Portals,
-    parents: &'a mut Vec<Option<(NodeId, usize)>>,
-    node_parents: &'a mut Vec<Option<(NodeId, usize)>>,
+    parents: &'a mut Vec<Slot>,
+    node_parents: &'a mut Vec<Slot>,
 }
 
 /// The two parts of a region cut by a plane: `[front, back]`.
