@@ -1,13 +1,16 @@
 //! Compile a map, route between two of its items, and predict a move.
 //!
 //! ```text
-//! cargo run --release -p aas-geom --example compile_and_route [MAP.map|MAP.bsp]
+//! cargo run --release -p aas-route --example compile_and_route [MAP.map|MAP.bsp]
 //! ```
 //!
 //! Without an argument it uses `bot-harness/maps/harness_room.map`. The three steps are the
-//! whole front door of the navigation layer: [`load_brush_world`] + [`compile_world`] (or
-//! [`AasWorld::load`] for a `.aas` file), `aas_route::Router` for travel times and the next
-//! reachability, and [`Physics::predict`] for what a player does when it follows it.
+//! whole front door of the navigation layer: `aas_geom`'s [`load_brush_world`] +
+//! [`compile_world`] (or [`AasWorld::load`] for a `.aas` file), this crate's [`Router`] for
+//! travel times and the next reachability, and [`Physics::predict`] for what a player does
+//! when it follows it. (It lives here, not in `aas-geom`, so that `aas-geom` does not
+//! dev-depend on this crate, which depends on it: the cycle keeps `cargo package` from
+//! packaging the workspace.)
 
 #![expect(clippy::print_stdout, reason = "an example prints what it finds")]
 
