@@ -17,5 +17,5 @@ pub use compat::Compat;
 pub use data::ChatData;
 pub use engine::{ChatState, ChatTime, ExpandError, Gender, InitialChat, Reply, construct};
 pub use error::LoadError;
-pub use load::{FileKind, FileReport, discover};
+pub use load::{FileKind, FileReport, ROOT_CHAT_FILES, discover};
 pub use matching::{Captures, Match, match_text, strings_match};

@@ -57,6 +57,15 @@ pub struct FileReport {
     pub error: Option<LoadError>,
 }
 
+/// The chat files that stand at a botfiles root, by name, in load order (initial chats, the
+/// `*_t.c` files, are found anywhere below it; see [`discover`]).
+pub const ROOT_CHAT_FILES: [(&str, FileKind); 4] = [
+    ("syn.c", FileKind::Synonyms),
+    ("rnd.c", FileKind::RandomStrings),
+    ("match.c", FileKind::MatchTemplates),
+    ("rchat.c", FileKind::ReplyChats),
+];
+
 /// The chat files under a botfiles root: `syn.c`, `rnd.c`, `match.c`, `rchat.c` at the root
 /// (those present, any letter case) and every `*_t.c` below it, sorted by path.
 ///
@@ -71,12 +80,7 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<(String, FileKind)>> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     root_names.sort();
-    for (wanted, kind) in [
-        ("syn.c", FileKind::Synonyms),
-        ("rnd.c", FileKind::RandomStrings),
-        ("match.c", FileKind::MatchTemplates),
-        ("rchat.c", FileKind::ReplyChats),
-    ] {
+    for (wanted, kind) in ROOT_CHAT_FILES {
         if let Some(name) = root_names.iter().find(|n| n.eq_ignore_ascii_case(wanted)) {
             out.push((name.clone(), kind));
         }

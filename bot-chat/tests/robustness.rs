@@ -2,19 +2,17 @@
 //! and whatever loads answers matching, replies and lint without panicking.
 
 use bot_chat::lint::lint;
-use bot_chat::{ChatData, ChatState, FileKind, Gender};
+use bot_chat::{ChatData, ChatState, FileKind, Gender, ROOT_CHAT_FILES};
 use bot_script::MemorySource;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-const KINDS: [(&str, FileKind); 5] = [
-    ("syn.c", FileKind::Synonyms),
-    ("rnd.c", FileKind::RandomStrings),
-    ("match.c", FileKind::MatchTemplates),
-    ("rchat.c", FileKind::ReplyChats),
-    ("bots/x_t.c", FileKind::InitialChats),
-];
+/// Every chat file kind once: the root files and one initial-chat file.
+const KINDS: [(&str, FileKind); 5] = {
+    let [a, b, c, d] = ROOT_CHAT_FILES;
+    [a, b, c, d, ("bots/x_t.c", FileKind::InitialChats)]
+};
 
 /// Text built from the chat languages' own tokens, so the loaders get past the first token.
 fn chat_soup() -> impl Strategy<Value = String> {

@@ -86,9 +86,7 @@ impl Portals {
             portal.front
         })
     }
-}
 
-impl Portals {
     /// Brings the portals up to date after leaf `old` of `tree` was replaced by node `node`
     /// whose two children are leaves (`old` and a new one), `path` being the ancestors of
     /// `node` from the root down with the side (0 front, 1 back) each takes: every portal of
@@ -126,9 +124,10 @@ impl Portals {
             .map(std::mem::take)
             .unwrap_or_default();
         for id in ids {
-            let Some(portal) = self.portals.get(id.0 as usize).cloned() else {
+            let Some(portal) = self.portals.get(id.0 as usize) else {
                 continue;
             };
+            let (portal_plane, portal_node) = (portal.plane, portal.node);
             let old_is_front = portal.front == PortalSide::Leaf(old);
             let other = if old_is_front {
                 portal.back
@@ -148,10 +147,11 @@ impl Portals {
                     (other, side)
                 };
                 let piece = Portal {
+                    plane: portal_plane,
+                    node: portal_node,
                     winding,
                     front,
                     back,
-                    ..portal.clone()
                 };
                 if reused {
                     add_kept(self, piece);

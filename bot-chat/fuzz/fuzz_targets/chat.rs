@@ -4,17 +4,15 @@
 #![no_main]
 
 use bot_chat::lint::lint;
-use bot_chat::{ChatData, FileKind};
+use bot_chat::{ChatData, FileKind, ROOT_CHAT_FILES};
 use bot_script::MemorySource;
 use libfuzzer_sys::fuzz_target;
 
-const KINDS: [(&str, FileKind); 5] = [
-    ("syn.c", FileKind::Synonyms),
-    ("rnd.c", FileKind::RandomStrings),
-    ("match.c", FileKind::MatchTemplates),
-    ("rchat.c", FileKind::ReplyChats),
-    ("bots/x_t.c", FileKind::InitialChats),
-];
+/// Every chat file kind once: the root files and one initial-chat file.
+const KINDS: [(&str, FileKind); 5] = {
+    let [a, b, c, d] = ROOT_CHAT_FILES;
+    [a, b, c, d, ("bots/x_t.c", FileKind::InitialChats)]
+};
 
 fuzz_target!(|data: &[u8]| {
     let mut source = MemorySource::new();
