@@ -61,12 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Clustering::from_world(&world),
         RouterSettings::default(),
     )?;
-    let route = router.route(
-        aas_route::AreaId(start.0),
-        origin,
-        aas_route::AreaId(goal.0),
-        TravelFlags::DEFAULT,
-    );
+    let route = router.route(start, origin, goal, TravelFlags::DEFAULT);
     let Some(route) = route else {
         println!("{} cannot reach {}", from.classname, to.classname);
         return Ok(());

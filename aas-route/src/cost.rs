@@ -4,7 +4,7 @@
 //! reachabilities `r₁ … r_k`: `r₁` leaves `S`, each next one leaves the area the previous one
 //! leads to, `r_k` leads into `G`. It may use a reachability only when the travel flags allow
 //! its type (and team bits), and enter an area only when the flags allow the area's contents
-//! ([`TravelFlags::for_area`]) and the area is not disabled. When `S` or `G` is marked "do
+//! ([`TravelFlags::for_contents`]) and the area is not disabled. When `S` or `G` is marked "do
 //! not enter", [`TravelFlags::DONOTENTER`] is added to the flags (as botlib does). Its time, in
 //! hundredths of a second, is
 //!
@@ -39,9 +39,8 @@
 
 use glam::Vec3;
 
-use crate::graph::{AreaFlags, AreaInfo, RouteGraph};
-use crate::ids::{AreaId, ReachId};
-use crate::travel::TravelFlags;
+use crate::graph::{AreaInfo, RouteGraph};
+use crate::{AreaFlags, AreaId, ReachId, TravelFlags};
 
 /// Hundredths of a second per unit in an area only the crouching box fits (botlib's value).
 pub const CROUCH_FACTOR: f64 = 1.3;
@@ -107,12 +106,15 @@ impl CostModel {
     #[must_use]
     pub fn new(graph: &impl RouteGraph, portals: &[AreaId]) -> Self {
         let areas: Vec<AreaInfo> = (0..graph.area_count())
-            .map(|i| graph.area(area_id(i)))
+            .map(|i| graph.area(AreaId::from_index(i)))
             .collect();
         let mut model = Self {
             factors: areas.iter().map(area_factor).collect(),
             portal_crossing: vec![None; areas.len()],
-            area_flags: areas.iter().map(TravelFlags::for_area).collect(),
+            area_flags: areas
+                .iter()
+                .map(|area| TravelFlags::for_contents(area.contents))
+                .collect(),
             disabled: areas
                 .iter()
                 .map(|a| a.flags.contains(AreaFlags::DISABLED))
@@ -121,7 +123,7 @@ impl CostModel {
         };
         let mut entries: Vec<Vec<Vec3>> = vec![Vec::new(); areas.len()];
         for reach in 0..graph.reach_count() {
-            let info = graph.reach(reach_id(reach));
+            let info = graph.reach(ReachId::from_index(reach));
             if let Some(list) = entries.get_mut(info.target.index()) {
                 list.push(info.end);
             }
@@ -251,16 +253,6 @@ impl CostModel {
             _ => crossing_cost(entry, exit, self.factors[area.index()]),
         }
     }
-}
-
-/// The id of the area at `index`.
-pub(crate) fn area_id(index: usize) -> AreaId {
-    AreaId(u32::try_from(index).unwrap_or(u32::MAX))
-}
-
-/// The id of the reachability at `index`.
-pub(crate) fn reach_id(index: usize) -> ReachId {
-    ReachId(u32::try_from(index).unwrap_or(u32::MAX))
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use aas_geom::world::AasWorld;
 
-use crate::graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
-use crate::ids::{AreaId, ReachId};
+use crate::graph::{AreaInfo, ReachInfo, RouteGraph};
+use crate::{AreaId, ReachId};
 
 /// The most pass areas reported per reachability (botlib's `MAX_REACHABILITYPASSAREAS`).
 pub(crate) const MAX_PASS_AREAS: usize = 32;
@@ -24,9 +24,9 @@ impl RouteGraph for AasWorld {
         let record = &self.areas[area.index()];
         AreaInfo {
             center: record.center,
-            contents: AreaContents::from_bits_retain(record.contents.bits()),
-            flags: AreaFlags::from_bits_retain(record.flags.bits()),
-            presence: Presence::from_bits_retain(record.presence.bits()),
+            contents: record.contents,
+            flags: record.flags,
+            presence: record.presence,
         }
     }
 
@@ -39,8 +39,8 @@ impl RouteGraph for AasWorld {
     fn reach(&self, reach: ReachId) -> ReachInfo {
         let record = &self.reachabilities[reach.index()];
         ReachInfo {
-            target: AreaId(record.target.0),
-            travel_type: record.travel_type.cast_unsigned(),
+            target: record.target,
+            travel: record.travel,
             travel_time: record.travel_time,
             start: record.start,
             end: record.end,
@@ -58,10 +58,10 @@ impl RouteGraph for AasWorld {
         let crossings = self.trace_areas(record.start, record.end);
         for crossing in crossings
             .iter()
-            .filter(|c| Some(c.area.0) != source && c.area.0 != record.target.0)
+            .filter(|c| Some(c.area) != source && c.area != record.target)
             .take(MAX_PASS_AREAS)
         {
-            visit(AreaId(crossing.area.0));
+            visit(crossing.area);
         }
     }
 
@@ -83,7 +83,7 @@ impl RouteGraph for AasWorld {
                 face.back
             };
             if let Some(other) = other {
-                visit(AreaId(other.0));
+                visit(other);
             }
         }
     }
@@ -91,15 +91,14 @@ impl RouteGraph for AasWorld {
 
 /// The area reachability `reach` leaves: the one whose reachability range holds it (ranges
 /// are consecutive and ascending by area).
-fn source_area(world: &AasWorld, reach: ReachId) -> Option<u32> {
+fn source_area(world: &AasWorld, reach: ReachId) -> Option<AreaId> {
     let index = world
         .areas
         .partition_point(|area| area.reachabilities.end <= reach.0);
     let area = world.areas.get(index)?;
     area.reachabilities
         .contains(&reach.0)
-        .then(|| u32::try_from(index).ok())
-        .flatten()
+        .then(|| AreaId::from_index(index))
 }
 
 #[cfg(test)]

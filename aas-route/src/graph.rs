@@ -5,77 +5,8 @@
 
 use std::ops::Range;
 
-use bitflags::bitflags;
+use aas_types::{AreaContents, AreaFlags, AreaId, PresenceType, ReachId, Travel};
 use glam::Vec3;
-
-use crate::ids::{AreaId, ReachId};
-
-bitflags! {
-    /// What an area holds (the values of Quake III's `AREACONTENTS_*`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-    pub struct AreaContents: u32 {
-        /// Water.
-        const WATER = 1;
-        /// Lava.
-        const LAVA = 2;
-        /// Slime.
-        const SLIME = 4;
-        /// A map-authored cluster portal.
-        const CLUSTERPORTAL = 8;
-        /// A teleporter's destination portal.
-        const TELEPORTAL = 16;
-        /// A route portal.
-        const ROUTEPORTAL = 32;
-        /// A teleporter trigger.
-        const TELEPORTER = 64;
-        /// A jump-pad trigger.
-        const JUMPPAD = 128;
-        /// Bots should not enter it.
-        const DONOTENTER = 256;
-        /// A view portal.
-        const VIEWPORTAL = 512;
-        /// On a mover.
-        const MOVER = 1024;
-        /// Not for team 1.
-        const NOTTEAM1 = 2048;
-        /// Not for team 2.
-        const NOTTEAM2 = 4096;
-        /// Bits this crate does not interpret are kept.
-        const _ = !0;
-    }
-}
-
-bitflags! {
-    /// Properties of an area (the values of Quake III's `AREA_*` flags).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-    pub struct AreaFlags: u32 {
-        /// A player can stand on its floor.
-        const GROUNDED = 1;
-        /// It holds a ladder.
-        const LADDER = 2;
-        /// It holds a liquid.
-        const LIQUID = 4;
-        /// Routing may not enter it (a closed door, say).
-        const DISABLED = 8;
-        /// On a bridge.
-        const BRIDGE = 16;
-        /// Bits this crate does not interpret are kept.
-        const _ = !0;
-    }
-}
-
-bitflags! {
-    /// Which player boxes fit in an area (Quake III's `PRESENCE_*`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-    pub struct Presence: u32 {
-        /// The standing box fits.
-        const NORMAL = 2;
-        /// The crouching box fits.
-        const CROUCH = 4;
-        /// Bits this crate does not interpret are kept.
-        const _ = !0;
-    }
-}
 
 /// The routing-relevant description of one area.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -87,14 +18,15 @@ pub struct AreaInfo {
     /// Its flags.
     pub flags: AreaFlags,
     /// The boxes that fit in it.
-    pub presence: Presence,
+    pub presence: PresenceType,
 }
 
 impl AreaInfo {
     /// Whether only the crouching box fits.
     #[must_use]
     pub fn crouch_only(&self) -> bool {
-        self.presence.contains(Presence::CROUCH) && !self.presence.contains(Presence::NORMAL)
+        self.presence.contains(PresenceType::CROUCH)
+            && !self.presence.contains(PresenceType::NORMAL)
     }
 
     /// Whether it holds water, lava or slime.
@@ -112,9 +44,8 @@ impl AreaInfo {
 pub struct ReachInfo {
     /// The area it leads to.
     pub target: AreaId,
-    /// The Quake III `traveltype` field: the travel type (1..=19) in the low 24 bits, the
-    /// team bits (`TRAVELFLAG_NOTTEAM1 = 1 << 24`, `TRAVELFLAG_NOTTEAM2 = 2 << 24`) above.
-    pub travel_type: u32,
+    /// How it is travelled: its travel type and the teams that may not use it.
+    pub travel: Travel,
     /// Its own travel time, in hundredths of a second.
     pub travel_time: u16,
     /// Where it starts, in its source area.

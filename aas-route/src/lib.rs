@@ -3,11 +3,9 @@
 pub mod cluster;
 pub mod cost;
 mod graph;
-mod ids;
 pub mod query;
 pub mod reference;
 pub mod router;
-pub mod travel;
 
 #[cfg(feature = "aas-geom")]
 mod geom;
@@ -16,12 +14,15 @@ pub use cluster::{
     ClusterInfo, ClusterSettings, Clustering, ClusteringError, Membership, PortalInfo,
 };
 pub use cost::CostModel;
-pub use graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
-pub use ids::{AreaId, ClusterId, PortalId, ReachId};
+// The AAS vocabulary, defined once in `aas-types` and shared with `aas-geom`.
+pub use aas_types::{
+    AreaContents, AreaFlags, AreaId, ClusterId, PortalId, PresenceType, ReachId, Travel,
+    TravelFlags, TravelTeamFlags, TravelType,
+};
+pub use graph::{AreaInfo, ReachInfo, RouteGraph};
 pub use query::{
     AltRouteAreas, AltRouteGoal, HideArea, PredictStop, PredictStops, PredictedRoute,
     PredictedStep, RandomGoal,
 };
 pub use reference::{Route, reference_route, reference_route_from_reach};
 pub use router::{Router, RouterSettings, RouterStats};
-pub use travel::TravelFlags;

@@ -9,8 +9,7 @@ use glam::Vec3;
 
 use crate::cost::CostModel;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ReachId, TravelFlags};
 
 /// A route's time and first step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,7 +63,7 @@ pub fn reference_route(
         let (area, entry, entered) = if state == start_state {
             (start, origin, false)
         } else {
-            let reach = graph.reach(crate::cost::reach_id(state));
+            let reach = graph.reach(ReachId::from_index(state));
             (reach.target, reach.end, true)
         };
         if area == goal {
@@ -75,7 +74,7 @@ pub fn reference_route(
         }
         for id in graph.reaches(area) {
             let reach = graph.reach(ReachId(id));
-            if !flags.allow(TravelFlags::for_travel_type(reach.travel_type))
+            if !flags.allow(TravelFlags::for_travel(reach.travel))
                 || !model.can_enter(reach.target, flags)
             {
                 continue;
@@ -127,7 +126,7 @@ pub fn reference_route_from_reach(
         if (cost, label) > (best[state], first[state]) {
             continue;
         }
-        let arrived = graph.reach(crate::cost::reach_id(state));
+        let arrived = graph.reach(ReachId::from_index(state));
         let area = arrived.target;
         if area == goal {
             return model.answer_time(cost).map(|time| Route {
@@ -137,7 +136,7 @@ pub fn reference_route_from_reach(
         }
         for id in graph.reaches(area) {
             let next = graph.reach(ReachId(id));
-            if !flags.allow(TravelFlags::for_travel_type(next.travel_type))
+            if !flags.allow(TravelFlags::for_travel(next.travel))
                 || !model.can_enter(next.target, flags)
             {
                 continue;

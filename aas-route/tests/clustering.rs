@@ -172,7 +172,7 @@ fn check_numbering(map: &str, world: &AasWorld, clustering: &Clustering) {
     use aas_geom::world::ClusterMembership;
     for (index, cluster) in clustering.clusters.iter().enumerate() {
         let stored = &world.clusters[index];
-        let mut numbers: Vec<(i32, bool, bool)> = Vec::new();
+        let mut numbers: Vec<(u32, bool, bool)> = Vec::new();
         for area in &cluster.areas {
             let record = &world.areas[area.index()];
             assert!(matches!(record.cluster, ClusterMembership::Cluster(c) if c.index() == index));
@@ -189,17 +189,17 @@ fn check_numbering(map: &str, world: &AasWorld, clustering: &Clustering) {
             numbers.push((record.cluster_area_num[side], routed, true));
         }
         numbers.sort_unstable();
-        let expected: Vec<i32> = (0..i32::try_from(numbers.len()).unwrap()).collect();
-        let got: Vec<i32> = numbers.iter().map(|n| n.0).collect();
+        let expected: Vec<u32> = (0..u32::try_from(numbers.len()).unwrap()).collect();
+        let got: Vec<u32> = numbers.iter().map(|n| n.0).collect();
         assert_eq!(got, expected, "{map} cluster {index}");
-        assert_eq!(stored.num_areas, i32::try_from(numbers.len()).unwrap());
+        assert_eq!(stored.num_areas, u32::try_from(numbers.len()).unwrap());
         let routed = numbers.iter().filter(|n| n.1).count();
         assert_eq!(
             stored.num_reachability_areas,
-            i32::try_from(routed).unwrap()
+            u32::try_from(routed).unwrap()
         );
         // Groups in order: routed members, routed portals, then the rest.
-        let rank = |&(_, routed, portal): &(i32, bool, bool)| match (routed, portal) {
+        let rank = |&(_, routed, portal): &(u32, bool, bool)| match (routed, portal) {
             (true, false) => 0,
             (true, true) => 1,
             _ => 2,
@@ -230,7 +230,7 @@ fn clusterings_survive_the_quake3_file() {
         check_numbering(map, &again, &stored);
         assert_eq!(again.clusters, bspc.clusters, "{map}");
         let numbers =
-            |w: &AasWorld| -> Vec<i32> { w.areas.iter().map(|a| a.cluster_area_num).collect() };
+            |w: &AasWorld| -> Vec<u32> { w.areas.iter().map(|a| a.cluster_area_num).collect() };
         assert_eq!(numbers(&again), numbers(&bspc), "{map}");
         // bspc numbers a cluster's portals in its flood order, we in portal order: the same
         // numbers, perhaps swapped between portals.

@@ -10,8 +10,8 @@ use std::ops::Range;
 
 use aas_route::{
     AreaContents, AreaFlags, AreaId, AreaInfo, ClusterId, ClusterInfo, Clustering, CostModel,
-    Membership, PortalId, PortalInfo, Presence, ReachId, ReachInfo, RouteGraph, Router,
-    RouterSettings, TravelFlags, reference_route,
+    Membership, PortalId, PortalInfo, PresenceType, ReachId, ReachInfo, RouteGraph, Router,
+    RouterSettings, Travel, TravelFlags, TravelType, reference_route,
 };
 use glam::Vec3;
 
@@ -70,7 +70,7 @@ impl Waypoints {
             for &(x, y, d) in LINKS.iter().filter(|l| l.0 == from) {
                 reaches.push(ReachInfo {
                     target: area(y),
-                    travel_type: 2, // walk
+                    travel: Travel::new(TravelType::Walk),
                     travel_time: d,
                     start: points[x - 1],
                     end: points[y - 1],
@@ -105,7 +105,7 @@ impl RouteGraph for Waypoints {
             center: self.points[area.index()],
             contents: AreaContents::empty(),
             flags: AreaFlags::GROUNDED,
-            presence: Presence::NORMAL,
+            presence: PresenceType::NORMAL,
         }
     }
     fn reaches(&self, area: AreaId) -> Range<u32> {

@@ -18,8 +18,7 @@ use worlds::{LARGE, Rng, SMALL, TestGraph, id, query_flags, random_world, random
 /// Whether `reach` may be taken under `flags`.
 fn allowed(graph: &TestGraph, model: &CostModel, reach: ReachId, flags: TravelFlags) -> bool {
     let info = graph.reach(reach);
-    flags.allow(TravelFlags::for_travel_type(info.travel_type))
-        && model.can_enter(info.target, flags)
+    flags.allow(TravelFlags::for_travel(info.travel)) && model.can_enter(info.target, flags)
 }
 
 /// The next-step oracle: the least (time, reachability) over the allowed, not avoided exits by

@@ -84,7 +84,7 @@ fn queries_agree_with_routes_on_shared_maps() {
                         reference_route_from_reach(&world, router.model(), exit, goal, query);
                     let got = router.time_after_reach(exit, goal, query);
                     let info = world.reach(exit);
-                    if query.allow(TravelFlags::for_travel_type(info.travel_type))
+                    if query.allow(TravelFlags::for_travel(info.travel))
                         && router.model().can_enter(info.target, query)
                     {
                         assert_eq!(got, reference.map(|r| r.time), "{map}: {exit:?}");

@@ -45,7 +45,7 @@ fn reference_routes_follow_reachabilities() {
             continue;
         };
         let reach = world.reach(aas_route::ReachId(first));
-        if !TravelFlags::DEFAULT.allow(TravelFlags::for_travel_type(reach.travel_type)) {
+        if !TravelFlags::DEFAULT.allow(TravelFlags::for_travel(reach.travel)) {
             continue;
         }
         let origin = world.area(area).center;

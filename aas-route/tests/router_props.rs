@@ -9,8 +9,8 @@ use worlds::{LARGE, TestGraph, id, query_flags, random_world, random_world_sized
 
 use aas_route::{
     AreaContents, AreaFlags, AreaId, AreaInfo, ClusterId, ClusterInfo, Clustering, CostModel,
-    Membership, PortalId, PortalInfo, Presence, ReachId, ReachInfo, RouteGraph, Router,
-    RouterSettings, TravelFlags, reference_route, reference_route_from_reach,
+    Membership, PortalId, PortalInfo, PresenceType, ReachId, ReachInfo, RouteGraph, Router,
+    RouterSettings, Travel, TravelFlags, TravelType, reference_route, reference_route_from_reach,
 };
 use glam::Vec3;
 use proptest::prelude::*;
@@ -57,7 +57,7 @@ fn check_query<G: RouteGraph>(
     // Of the reachabilities starting an optimal route, it is the one with the lowest id.
     for earlier in graph.reaches(start).filter(|&r| r < first.0).map(ReachId) {
         let reach = graph.reach(earlier);
-        if !query.allow(TravelFlags::for_travel_type(reach.travel_type))
+        if !query.allow(TravelFlags::for_travel(reach.travel))
             || !model.can_enter(reach.target, query)
         {
             continue;
@@ -174,11 +174,11 @@ fn same_cluster_routes_may_leave_the_cluster() {
         center: at(x),
         contents: AreaContents::empty(),
         flags: AreaFlags::GROUNDED,
-        presence: Presence::NORMAL,
+        presence: PresenceType::NORMAL,
     };
     let walk = |target: u32, time: u16, start: f32, end: f32| ReachInfo {
         target: AreaId(target),
-        travel_type: 2,
+        travel: Travel::new(TravelType::Walk),
         travel_time: time,
         start: at(start),
         end: at(end),

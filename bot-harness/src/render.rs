@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use aas_geom::format::aas_q3::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use aas_geom::world::{AasWorld, Area};
+use aas_geom::world::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use glam::{Vec2, Vec3};
 
 /// Width of the drawing area in pixels (the height follows the map's aspect ratio).

@@ -52,10 +52,8 @@ use super::bsp_tree::{BspTree, LeafId};
 use super::plane_set::PlaneId;
 use super::portalize::{PortalSide, Portals};
 use crate::brush::Contents;
-use crate::format::aas_q3::{
-    AREACONTENTS_MODELNUM_SHIFT, AreaContents, AreaFlags, FaceFlags, PresenceType,
-};
 use crate::geom::Winding;
+use crate::world::{AREACONTENTS_MODELNUM_SHIFT, AreaContents, AreaFlags, FaceFlags, PresenceType};
 use crate::world::{AreaId, FaceId, FaceRef};
 
 /// The smallest `z` of a unit normal on which a player can stand (Quake III's

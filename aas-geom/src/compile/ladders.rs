@@ -25,7 +25,7 @@ use glam::DVec3;
 use super::ExpandedBrush;
 use super::areas::{AreaSet, MAX_STEEPNESS};
 use super::bsp_tree::BspTree;
-use crate::format::aas_q3::{AreaFlags, FaceFlags};
+use crate::world::{AreaFlags, FaceFlags};
 
 /// How far (units) a face may be from a ladder side's expanded plane, and its centre outside
 /// the expanded ladder brush, and still count as on it.

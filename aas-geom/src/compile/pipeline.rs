@@ -35,8 +35,8 @@ use super::{
 };
 use crate::brush::BrushWorld;
 use crate::entities::{EntityDiagnostic, extract_entities};
-use crate::format::aas_q3::FaceFlags;
 use crate::reach::{ReachSettings, compute_reachabilities_reporting, store_reachabilities};
+use crate::world::FaceFlags;
 use crate::world::{AasWorld, AreaId};
 
 /// Settings of [`compile_world`].

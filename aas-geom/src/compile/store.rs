@@ -27,10 +27,9 @@ use super::PresenceBox;
 use super::areas::AreaSet;
 use super::bsp_tree::{BspTree, Child};
 use super::store_tables::{EdgeTable, PlaneTable, VertexTable};
-use crate::format::aas_q3::PresenceType;
 use crate::world::{
     AasWorld, Area, Cluster, ClusterId, ClusterMembership, Face, FaceId, FaceRef, Node, NodeChild,
-    NodeId, WorldBox,
+    NodeId, PresenceType, WorldBox,
 };
 
 /// Why [`store_world`] failed.
@@ -186,14 +185,14 @@ pub fn store_world(
             flags: area.flags,
             presence: area.presence,
             cluster: ClusterMembership::Cluster(ClusterId(0)),
-            cluster_area_num: i32::try_from(index).map_err(|_| too_many("areas", index))?,
+            cluster_area_num: q3_count(index).ok_or_else(|| too_many("areas", index))?,
             reachabilities: 0..0,
         });
     }
     world.nodes = store_nodes(tree, areas, &mut planes)?;
     world.clusters.push(Cluster {
-        num_areas: i32::try_from(world.areas.len())
-            .map_err(|_| too_many("areas", world.areas.len()))?,
+        num_areas: q3_count(world.areas.len())
+            .ok_or_else(|| too_many("areas", world.areas.len()))?,
         num_reachability_areas: 0,
         portals: 0..0,
     });
@@ -289,4 +288,9 @@ fn store_nodes(
         });
     }
     Ok(nodes)
+}
+
+/// `n` as a count or number a Quake III `.aas` file can store (a non-negative `i32`).
+fn q3_count(n: usize) -> Option<u32> {
+    i32::try_from(n).ok().map(i32::cast_unsigned)
 }

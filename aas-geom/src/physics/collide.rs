@@ -5,8 +5,8 @@ use glam::Vec3;
 
 use super::Physics;
 use super::movers::sweep_box;
-use crate::format::aas_q3::{AreaContents, PresenceType};
 use crate::sample::TRACE_EPSILON;
+use crate::world::{AreaContents, PresenceType};
 
 /// A mover hit at most this much farther along a move than the world's hit (units) is taken
 /// as the hit.

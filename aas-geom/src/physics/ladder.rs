@@ -14,7 +14,7 @@ use glam::Vec3;
 use super::Physics;
 use super::slide::Mover;
 use super::state::MoveInput;
-use crate::format::aas_q3::{AreaFlags, FaceFlags};
+use crate::world::{AreaFlags, FaceFlags};
 
 /// How far (units) from a ladder face's plane the origin touches the ladder.
 pub(crate) const TOUCH_DISTANCE: f32 = 2.0;

@@ -90,10 +90,10 @@ impl<'a> Physics<'a> {
             settings,
             triggers: Vec::new(),
             movers: Vec::new(),
-            has_ladders: world.areas.iter().any(|area| {
-                area.flags
-                    .contains(crate::format::aas_q3::AreaFlags::LADDER)
-            }),
+            has_ladders: world
+                .areas
+                .iter()
+                .any(|area| area.flags.contains(crate::world::AreaFlags::LADDER)),
         }
     }
 

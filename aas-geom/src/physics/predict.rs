@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Physics;
 use super::state::{MoveInput, PlayerState, StepEvents};
-use crate::format::aas_q3::{AreaContents, PresenceType};
-use crate::world::AreaId;
+use crate::world::{AreaContents, AreaId, PresenceType};
 
 bitflags! {
     /// Which events end a prediction.

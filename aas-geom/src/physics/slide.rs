@@ -5,7 +5,7 @@ use glam::Vec3;
 
 use super::Physics;
 use super::state::Ground;
-use crate::format::aas_q3::PresenceType;
+use crate::world::PresenceType;
 
 /// At most this many surfaces are slid along in one step.
 const MAX_CLIP_PLANES: usize = 5;

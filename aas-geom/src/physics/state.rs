@@ -3,8 +3,8 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::format::aas_q3::{AreaContents, PresenceType};
 use crate::world::AreaId;
+use crate::world::{AreaContents, PresenceType};
 
 /// The standing player box relative to the origin (the `.aas` normal presence box).
 pub const STANDING_MINS: Vec3 = Vec3::new(-15.0, -15.0, -24.0);

@@ -6,7 +6,7 @@ use super::Physics;
 use super::slide::Mover;
 use super::state::{Ground, MoveInput, PlayerState, StepEvents, Timer};
 use super::triggers::TriggerAction;
-use crate::format::aas_q3::PresenceType;
+use crate::world::PresenceType;
 
 /// How far below the origin the ground is looked for.
 const GROUND_PROBE: f32 = 0.25;
@@ -241,7 +241,7 @@ impl Physics<'_> {
         mins: Vec3,
         maxs: Vec3,
         lift: f32,
-    ) -> crate::format::aas_q3::AreaContents {
+    ) -> crate::world::AreaContents {
         self.liquid_lifted(state.origin, lift, state.presence(), mins, maxs, state.time)
     }
 

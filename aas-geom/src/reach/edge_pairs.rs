@@ -30,8 +30,7 @@ use glam::{Vec2, Vec3};
 
 use super::floor::{AreaFloor, BoundaryEdge, EDGE_EPSILON};
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{PresenceType, TravelType};
-use crate::world::AreaId;
+use crate::world::{AreaId, PresenceType, TravelType};
 
 /// How far past the edge the end point of a walking reachability lies.
 const END_INSET: f32 = 4.0;

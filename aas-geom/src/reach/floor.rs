@@ -3,8 +3,8 @@
 
 use glam::{Vec2, Vec3};
 
-use crate::format::aas_q3::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use crate::world::{AasWorld, AreaId, FaceId};
+use crate::world::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 
 /// At most this many liquid areas are climbed through to find the surface above a face.
 const MAX_LAYERS: usize = 16;

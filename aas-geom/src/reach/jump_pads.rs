@@ -48,11 +48,11 @@ use rayon::prelude::*;
 use super::travel_time::centiseconds;
 use super::{ReachContext, Reachability, area_id};
 use crate::entities::{JumpPad, MapEntities};
-use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{
     MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS, StopConditions, StopEvents, StopReason,
 };
 use crate::world::AreaId;
+use crate::world::{AreaContents, TravelType};
 
 /// How long a jump-pad flight is followed (seconds).
 const MAX_PAD_FLIGHT: f32 = 6.0;

@@ -7,9 +7,9 @@ use glam::{Vec2, Vec3};
 
 use super::floor::BoundaryEdge;
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
+use crate::world::{AreaContents, PresenceType, TravelType};
 
 /// How far back from the edge a predicted jump starts (units).
 const START_BACK: f32 = 1.0;

@@ -13,8 +13,7 @@ use glam::{Vec2, Vec3};
 
 use super::floor::face_polygon;
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{AreaFlags, FaceFlags, TravelType};
-use crate::world::AreaId;
+use crate::world::{AreaFlags, AreaId, FaceFlags, TravelType};
 
 /// How far behind the ladder face's plane the top floor's edge may be (units).
 const BEHIND: f32 = 32.0;

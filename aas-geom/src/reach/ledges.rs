@@ -6,9 +6,9 @@
 use glam::Vec3;
 
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{PresenceType, TravelType};
 use crate::sample::Trace;
 use crate::world::AreaId;
+use crate::world::{PresenceType, TravelType};
 
 /// Edges longer than this are sampled every this many units (and at their middle).
 const SAMPLE_SPACING: f32 = 64.0;

@@ -46,9 +46,8 @@ use serde::{Deserialize, Serialize};
 pub use travel_time::TravelTimes;
 
 use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities};
-use crate::format::aas_q3::{AreaContents, TravelType};
 use crate::physics::{Physics, PhysicsSettings};
-use crate::world::{AasWorld, AreaId, Reachability};
+use crate::world::{AasWorld, AreaContents, AreaId, Reachability, Travel, TravelType};
 use floor::{AreaFloor, area_floor};
 
 /// Settings of [`compute_reachabilities`].
@@ -144,7 +143,7 @@ impl ReachContext<'_> {
             edge_num: 0,
             start,
             end,
-            travel_type: kind as i32,
+            travel: Travel::new(kind),
             travel_time: time,
         }
     }
@@ -345,7 +344,7 @@ pub fn compute_reachabilities_reporting(
 
 /// The id of the area at `index`.
 pub(crate) fn area_id(index: usize) -> AreaId {
-    AreaId(u32::try_from(index).unwrap_or(u32::MAX))
+    AreaId::from_index(index)
 }
 
 /// Replaces `world`'s reachabilities by `lists` (one list per area, in area order).

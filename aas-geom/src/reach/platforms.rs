@@ -19,9 +19,9 @@ use glam::{Vec2, Vec3};
 use super::travel_time::centiseconds;
 use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
-use crate::format::aas_q3::TravelType;
 use crate::physics::STANDING_MINS;
 use crate::world::AreaId;
+use crate::world::TravelType;
 
 /// How far past the platform's edge the landing points are looked for.
 const AROUND: f32 = 16.0;

@@ -21,9 +21,9 @@ use glam::Vec3;
 use super::jumps::horizontal_speed_for_jump;
 use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
-use crate::format::aas_q3::TravelType;
 use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use crate::world::AreaId;
+use crate::world::TravelType;
 
 /// A rocket jump must rise at least this much (units).
 const MIN_RISE: f32 = 64.0;
@@ -186,8 +186,7 @@ mod tests {
     use glam::Vec3;
 
     use super::spread_out;
-    use crate::format::aas_q3::TravelType;
-    use crate::world::{AreaId, Reachability};
+    use crate::world::{AreaId, Reachability, Travel, TravelType};
 
     fn jump(from: Vec3, target: u32, to: Vec3) -> Reachability {
         Reachability {
@@ -196,7 +195,7 @@ mod tests {
             edge_num: 0,
             start: from,
             end: to,
-            travel_type: TravelType::RocketJump as i32,
+            travel: Travel::new(TravelType::RocketJump),
             travel_time: 500,
         }
     }

@@ -6,9 +6,9 @@
 use glam::Vec3;
 
 use super::{ReachContext, Reachability};
-use crate::format::aas_q3::{PresenceType, TravelType};
 use crate::physics::{CROUCHING_MAXS, STANDING_MINS};
 use crate::world::AreaId;
+use crate::world::{PresenceType, TravelType};
 
 /// How far into the target area the end point lies.
 const END_INSET: f32 = 2.0;

@@ -31,9 +31,9 @@ use glam::Vec3;
 
 use super::{ReachContext, Reachability};
 use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities, Teleporter};
-use crate::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use crate::physics::{MoveInput, PlayerState, StopConditions, StopEvents};
 use crate::world::AreaId;
+use crate::world::{AreaContents, PresenceType, TravelType};
 
 /// How long the fall of a teleported player is followed (seconds): a fall of 4096 units takes
 /// 3.2 s at the default gravity.

@@ -5,9 +5,9 @@
 use glam::Vec3;
 
 use super::ReachContext;
-use crate::format::aas_q3::{AreaContents, PresenceType};
 use crate::physics::{STANDING_MAXS, STANDING_MINS};
 use crate::world::AreaId;
+use crate::world::{AreaContents, PresenceType};
 
 /// How far a destination or start point is dropped to find the floor.
 const MAX_DROP: f32 = 4096.0;

@@ -2,7 +2,7 @@
 
 use glam::Vec3;
 
-use crate::format::aas_q3::PresenceType;
+use crate::world::PresenceType;
 use crate::world::{AasWorld, AreaId, NodeChild, NodeId, PlaneId};
 
 /// How far (units, along the hit plane's normal) a trace stops short of the surface it hits,

@@ -120,7 +120,7 @@ impl AasWorld {
                         ClusterMembership::Cluster(c) => number(c.0),
                         ClusterMembership::Portal(p) => -number(p.0),
                     },
-                    cluster_area_num: a.cluster_area_num,
+                    cluster_area_num: a.cluster_area_num.cast_signed(),
                     num_reachable_areas: count(
                         a.reachabilities.end.saturating_sub(a.reachabilities.start),
                     ),
@@ -138,7 +138,7 @@ impl AasWorld {
                     edge_num: r.edge_num,
                     start: r.start,
                     end: r.end,
-                    travel_type: r.travel_type,
+                    travel_type: r.travel.to_raw(),
                     travel_time: r.travel_time,
                     padding: [0; 2],
                 })
@@ -166,7 +166,7 @@ impl AasWorld {
                     area_num: number(p.area.0),
                     front_cluster: number(p.front.0),
                     back_cluster: number(p.back.0),
-                    cluster_area_num: p.cluster_area_num,
+                    cluster_area_num: p.cluster_area_num.map(u32::cast_signed),
                 })
                 .collect(),
         );
@@ -176,8 +176,8 @@ impl AasWorld {
             self.clusters
                 .iter()
                 .map(|c| AasCluster {
-                    num_areas: c.num_areas,
-                    num_reachability_areas: c.num_reachability_areas,
+                    num_areas: c.num_areas.cast_signed(),
+                    num_reachability_areas: c.num_reachability_areas.cast_signed(),
                     num_portals: count(c.portals.end.saturating_sub(c.portals.start)),
                     first_portal: count(c.portals.start),
                 })

@@ -2,14 +2,13 @@
 
 use thiserror::Error;
 
-use super::ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
 use super::model::{
     AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
     Reachability, WorldBox, WorldPlane,
 };
-use crate::format::aas_q3::{
-    AasError, AasFile, AreaContents, AreaFlags, FaceFlags, Lump, PresenceType,
-};
+use crate::format::aas_q3::{AasError, AasFile, Lump};
+use crate::world::{AreaContents, AreaFlags, FaceFlags, PresenceType, Travel};
+use aas_types::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
 
 /// Why a `.aas` file cannot become an [`AasWorld`].
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -147,7 +146,7 @@ impl AasWorld {
                         settings.presence_type.cast_unsigned(),
                     ),
                     cluster,
-                    cluster_area_num: settings.cluster_area_num,
+                    cluster_area_num: settings.cluster_area_num.cast_unsigned(),
                     reachabilities: first
                         ..first + settings.num_reachable_areas.max(0).unsigned_abs(),
                 }
@@ -163,7 +162,7 @@ impl AasWorld {
                     edge_num: r.edge_num,
                     start: r.start,
                     end: r.end,
-                    travel_type: r.travel_type,
+                    travel: Travel::from_raw(r.travel_type),
                     travel_time: r.travel_time,
                 })
             })
@@ -197,7 +196,7 @@ impl AasWorld {
                         index + 1,
                         "backcluster",
                     )?),
-                    cluster_area_num: p.cluster_area_num,
+                    cluster_area_num: p.cluster_area_num.map(i32::cast_unsigned),
                 })
             })
             .collect::<Result<_, ImportError>>()?;
@@ -210,8 +209,8 @@ impl AasWorld {
         let clusters = file.clusters[skip_dummy(file.clusters.len())..]
             .iter()
             .map(|c| Cluster {
-                num_areas: c.num_areas,
-                num_reachability_areas: c.num_reachability_areas,
+                num_areas: c.num_areas.cast_unsigned(),
+                num_reachability_areas: c.num_reachability_areas.cast_unsigned(),
                 portals: range(c.first_portal, c.num_portals),
             })
             .collect();

@@ -3,7 +3,8 @@
 //!
 //! The Quake III `.aas` file ([`crate::format::aas_q3::AasFile`]) numbers areas, faces, edges,
 //! nodes, reachabilities, portals and clusters from 1, keeping a dummy record 0; here every id
-//! is a 0-based index ([`ids`]). [`AasWorld::from_q3`] and [`AasWorld::to_q3`] are the only
+//! is a 0-based index ([`AreaId`] and the other ids, with the flags and travel types, come from
+//! the `aas-types` crate and are re-exported here). [`AasWorld::from_q3`] and [`AasWorld::to_q3`] are the only
 //! places that know about the offset, and a bspc file survives the round trip byte for byte.
 //! [`AasWorld::to_native`] / [`AasWorld::from_native`] store the world in this crate's own
 //! versioned, checksummed format; [`AasWorld::load`] reads a file of either format.
@@ -20,14 +21,18 @@
 //! ```
 
 mod export;
-pub mod ids;
 mod import;
 mod load;
 mod model;
 mod native;
 mod validate;
 
-pub use ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, ReachId, VertexId};
+// The AAS vocabulary, defined once in `aas-types` and shared with `aas-route`.
+pub use aas_types::{
+    AREACONTENTS_MODELNUM_SHIFT, AreaContents, AreaFlags, AreaId, ClusterId, EdgeId, FaceFlags,
+    FaceId, NodeId, PlaneId, PortalId, PresenceType, ReachId, TRAVEL_TYPE_COUNT, TRAVELTYPE_MASK,
+    Travel, TravelFlags, TravelTeamFlags, TravelType, UnknownTravelType, VertexId,
+};
 pub use import::ImportError;
 pub use load::WorldLoadError;
 pub use model::{

@@ -5,10 +5,8 @@ use std::ops::Range;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::ids::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
-use crate::format::aas_q3::{
-    AreaContents, AreaFlags, FaceFlags, PresenceType, TRAVELTYPE_MASK, TravelType,
-};
+use crate::world::{AreaContents, AreaFlags, FaceFlags, PresenceType, Travel, TravelType};
+use aas_types::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
 
 /// A player bounding box of the world (no dummy: the file stores exactly these).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -99,7 +97,7 @@ pub struct Area {
     /// The area's cluster or portal.
     pub cluster: ClusterMembership,
     /// The area's number inside its cluster (reachability areas first).
-    pub cluster_area_num: i32,
+    pub cluster_area_num: u32,
     /// The area's outgoing reachabilities, a range of [`AasWorld::reachabilities`].
     pub reachabilities: Range<u32>,
 }
@@ -118,8 +116,8 @@ pub struct Reachability {
     pub start: Vec3,
     /// Where it ends.
     pub end: Vec3,
-    /// Travel type in the low 24 bits, team flags above (as stored).
-    pub travel_type: i32,
+    /// How it is travelled: the travel type and the teams that may not use it.
+    pub travel: Travel,
     /// Travel time in hundredths of a second.
     pub travel_time: u16,
 }
@@ -128,7 +126,7 @@ impl Reachability {
     /// The travel type, when it is one of the 19 known values.
     #[must_use]
     pub fn kind(&self) -> Option<TravelType> {
-        TravelType::from_value(self.travel_type & TRAVELTYPE_MASK)
+        self.travel.kind()
     }
 }
 
@@ -162,16 +160,16 @@ pub struct Portal {
     /// The cluster behind.
     pub back: ClusterId,
     /// The portal area's number inside the front and back clusters.
-    pub cluster_area_num: [i32; 2],
+    pub cluster_area_num: [u32; 2],
 }
 
 /// A routing cluster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cluster {
     /// Areas in the cluster (portals included).
-    pub num_areas: i32,
+    pub num_areas: u32,
     /// Areas with reachabilities, numbered first inside the cluster.
-    pub num_reachability_areas: i32,
+    pub num_reachability_areas: u32,
     /// The cluster's portals, a range of [`AasWorld::portal_refs`].
     pub portals: Range<u32>,
 }

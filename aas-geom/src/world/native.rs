@@ -20,7 +20,12 @@ use super::validate::WorldError;
 pub const NATIVE_MAGIC: [u8; 8] = *b"Q3BOTAAS";
 
 /// The format version this crate writes and reads.
-pub const NATIVE_VERSION: u32 = 1;
+///
+/// Version 2 stores the typed reachability travel ([`Travel`](crate::world::Travel)) and the
+/// unsigned cluster numbers of the world model; version 1 files (signed integers there) are
+/// refused with [`NativeError::UnsupportedVersion`] — convert the `.aas` they were made from
+/// again.
+pub const NATIVE_VERSION: u32 = 2;
 
 const HEADER_SIZE: usize = 24;
 

@@ -4,9 +4,10 @@
 //! `.aas` round trip and a trace against a wall.
 
 use aas_geom::compile::{CompileError, CompileOutput, CompileSettings, compile_world};
-use aas_geom::format::aas_q3::{AasFile, AreaContents, AreaFlags, FaceFlags, PresenceType};
+use aas_geom::format::aas_q3::AasFile;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use glam::{DVec3, Vec3};
 
 pub(crate) const BOX_ROOM: &[u8] = include_bytes!("../maps/box_room.map");

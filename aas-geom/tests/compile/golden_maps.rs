@@ -2,9 +2,9 @@
 //! in the floor and an arch; and a ladder.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::aas_q3::{AreaFlags, FaceFlags, PresenceType};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaFlags, FaceFlags, PresenceType};
 use glam::Vec3;
 
 const STAIRS_ROOM: &[u8] = include_bytes!("../maps/stairs_room.map");

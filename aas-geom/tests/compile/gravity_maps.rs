@@ -5,10 +5,10 @@
 
 use aas_geom::PatchSettings;
 use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
-use aas_geom::format::aas_q3::FaceFlags;
 use aas_geom::format::bsp_q3::read_bsp;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::AasWorld;
+use aas_geom::world::FaceFlags;
 use glam::DVec3;
 
 use crate::areas_maps::{BOX_ROOM, LEDGE_ROOM, POOL_ROOM, check_point_agreement, check_round_trip};

@@ -20,9 +20,9 @@
 //!   their sample points; entity linking agrees with the box query both ways.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::aas_q3::PresenceType;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::sample::{AreaLinks, TRACE_EPSILON};
+use aas_geom::world::PresenceType;
 use aas_geom::world::{AasWorld, AreaId};
 use glam::DVec3;
 use proptest::prelude::*;

@@ -4,9 +4,10 @@
 use aas_geom::PatchSettings;
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
-use aas_geom::format::aas_q3::{AasFile, TravelType};
+use aas_geom::format::aas_q3::AasFile;
 use aas_geom::format::bsp_q3::read_bsp;
 use aas_geom::reach::{ReachSettings, compute_reachabilities};
+use aas_geom::world::TravelType;
 use aas_geom::world::{AasWorld, AreaId};
 
 use crate::common::{read_shared, shared_maps_dir};
@@ -52,8 +53,8 @@ fn reachabilities_are_deterministic_consistent_and_exported() {
                 );
                 assert!(
                     !area.contents.intersects(
-                        aas_geom::format::aas_q3::AreaContents::TELEPORTER
-                            | aas_geom::format::aas_q3::AreaContents::JUMPPAD
+                        aas_geom::world::AreaContents::TELEPORTER
+                            | aas_geom::world::AreaContents::JUMPPAD
                     ) || matches!(kind, TravelType::Teleport | TravelType::JumpPad),
                     "{map}: trigger areas only lead where the trigger sends: {reach:?}"
                 );

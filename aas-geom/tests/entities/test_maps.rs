@@ -7,9 +7,9 @@ use std::collections::{BTreeSet, VecDeque};
 
 use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
 use aas_geom::entities::DEFAULT_GRAVITY;
-use aas_geom::format::aas_q3::{AreaContents, AreaFlags, PresenceType};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaContents, AreaFlags, PresenceType};
 use aas_geom::{BrushWorld, MapEntities, extract_entities};
 use glam::Vec3;
 

@@ -8,8 +8,9 @@
 
 use aas_geom::format::aas_q3::{
     AasArea, AasAreaSettings, AasBBox, AasCluster, AasEdge, AasError, AasFace, AasFile, AasHeader,
-    AasNode, AasPlane, AasPortal, AasReachability, HEADER_SIZE, Lump, LumpEntry, TravelType,
+    AasNode, AasPlane, AasPortal, AasReachability, HEADER_SIZE, Lump, LumpEntry,
 };
+use aas_geom::world::TravelType;
 use glam::Vec3;
 use proptest::prelude::*;
 

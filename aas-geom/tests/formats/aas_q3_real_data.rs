@@ -5,7 +5,8 @@
 //! workspace root; without either, the tests print "skipped: real data not found".
 
 use crate::common::{read_shared, shared_maps_dir};
-use aas_geom::format::aas_q3::{AasFile, PresenceType, TravelType};
+use aas_geom::format::aas_q3::AasFile;
+use aas_geom::world::{PresenceType, TravelType};
 
 /// One map's reference numbers.
 struct Expected {

@@ -1,8 +1,9 @@
 //! Sampling queries (trace, areas along a line, box → areas, entity links) on the shared
 //! reference `.aas` files, checked against point → area lookups along the way.
 
-use aas_geom::format::aas_q3::{AasFile, PresenceType};
+use aas_geom::format::aas_q3::AasFile;
 use aas_geom::sample::AreaLinks;
+use aas_geom::world::PresenceType;
 use aas_geom::world::{AasWorld, AreaId};
 use glam::Vec3;
 

@@ -1,9 +1,9 @@
 //! Climbing a ladder (an extension of the Quake III movement) along a ladder reachability.
 
-use aas_geom::format::aas_q3::TravelType;
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::physics::{MoveInput, StopConditions, StopReason};
 use aas_geom::world::AreaId;
+use aas_geom::world::TravelType;
 use glam::Vec3;
 
 use crate::worlds::{dropped, physics};

@@ -7,8 +7,8 @@
 
 use std::collections::VecDeque;
 
-use aas_geom::format::aas_q3::{AreaContents, AreaFlags, PresenceType, TravelType};
 use aas_geom::physics::{MoveInput, Physics, PlayerState, StopConditions};
+use aas_geom::world::{AreaContents, AreaFlags, PresenceType, TravelType};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 

@@ -16,10 +16,10 @@
 //! on ground in the target area (entering it in the air, or flying over it, is not enough);
 //! a jump or a fall into a liquid area ends when the player enters it.
 
-use aas_geom::format::aas_q3::{AreaContents, TravelType};
 use aas_geom::physics::{
     MoveInput, Physics, PlayerState, Prediction, StopConditions, StopEvents, StopReason,
 };
+use aas_geom::world::{AreaContents, TravelType};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 
@@ -112,8 +112,8 @@ pub(crate) fn execute_as(
         };
         // Crouched for a crouch reachability, and where only a crouching player fits.
         let presence = world.areas[source.index()].presence;
-        state.crouched = kind == TravelType::Crouch
-            || !presence.contains(aas_geom::format::aas_q3::PresenceType::NORMAL);
+        state.crouched =
+            kind == TravelType::Crouch || !presence.contains(aas_geom::world::PresenceType::NORMAL);
         state
     };
     // The longest run-up (halving from RUN_UP) that starts in the source area.

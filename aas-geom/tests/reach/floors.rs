@@ -1,8 +1,8 @@
 //! Reachabilities between floors (barrier jumps, gaps, crouching, stairs, ledges), each
 //! carried out by the [executor](crate::executor).
 
-use aas_geom::format::aas_q3::TravelType;
 use aas_geom::world::{AreaId, Reachability};
+use aas_geom::world::{Travel, TravelType};
 use glam::Vec3;
 
 use crate::executor::{execute, execute_as, executes};
@@ -194,7 +194,7 @@ fn a_gap_wider_than_a_running_jump_has_no_jump() {
             edge_num: 0,
             start: edge(from),
             end: edge(to),
-            travel_type: TravelType::Jump as i32,
+            travel: Travel::new(TravelType::Jump),
             travel_time: 0,
         };
         let outcome = execute(&physics, from, &attempt);

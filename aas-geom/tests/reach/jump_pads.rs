@@ -5,8 +5,8 @@
 //! physics with the map's triggers: without input for a plain one, steering with
 //! [`Physics::air_steer`] towards its end for a steered one.
 
-use aas_geom::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use aas_geom::physics::{MoveInput, Physics, PlayerState, StopConditions, StopEvents, StopReason};
+use aas_geom::world::{AreaContents, PresenceType, TravelType};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 

@@ -2,11 +2,10 @@
 //! lookups the tests share (the area at a point, a reachability of a given type).
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::entities::DEFAULT_GRAVITY;
-use aas_geom::entities::EntityDiagnostic;
-use aas_geom::format::aas_q3::TravelType;
+use aas_geom::entities::{DEFAULT_GRAVITY, EntityDiagnostic};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::physics::{Physics, PhysicsSettings};
+use aas_geom::world::TravelType;
 use aas_geom::world::{AasWorld, AreaId, Reachability};
 use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
@@ -143,7 +142,7 @@ impl TestMap {
 
     /// Whether the area lets a standing player in, or only a crouching one.
     pub(crate) fn crouch_only(&self, area: AreaId) -> bool {
-        use aas_geom::format::aas_q3::PresenceType;
+        use aas_geom::world::PresenceType;
         let presence = self.world.areas[area.index()].presence;
         presence.contains(PresenceType::CROUCH) && !presence.contains(PresenceType::NORMAL)
     }

@@ -1,9 +1,9 @@
 //! Floors made of curved patches (`patch_floors.map`): ramps and a trim that players stand on
 //! from either side, at the height of the surface, and walk along.
 
-use aas_geom::format::aas_q3::{AreaFlags, TravelType};
 use aas_geom::format::map_text::{MapOptions, read_map};
 use aas_geom::world::AreaId;
+use aas_geom::world::{AreaFlags, TravelType};
 use glam::Vec3;
 
 use aas_geom::physics::{MoveInput, StopConditions};

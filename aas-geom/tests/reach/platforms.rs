@@ -1,11 +1,11 @@
 //! Elevator and bobbing-platform reachabilities, ridden with the physics and the map's
 //! movers.
 
-use aas_geom::format::aas_q3::TravelType;
 use aas_geom::physics::{
     MoveInput, Mover, MoverMotion, Physics, PhysicsSettings, PlayerState, Prediction,
     StopConditions, StopReason,
 };
+use aas_geom::world::TravelType;
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 

@@ -1,9 +1,9 @@
 //! Rocket-jump reachabilities: onto the ledge holding the armour, checked by predicting the
 //! jump with the rocket's upward speed.
 
-use aas_geom::format::aas_q3::TravelType;
 use aas_geom::physics::{MoveInput, PlayerState, StopConditions, StopEvents, StopReason};
 use aas_geom::reach::ReachSettings;
+use aas_geom::world::TravelType;
 use glam::Vec3;
 
 use crate::executor::{standing, towards};

@@ -2,8 +2,8 @@
 //! its destination, each carried out by the physics with the map's triggers.
 
 use aas_geom::entities::EntityProblem;
-use aas_geom::format::aas_q3::{AreaContents, TravelType};
 use aas_geom::physics::{MoveInput, Physics, PlayerState, StopConditions, StopEvents, StopReason};
+use aas_geom::world::{AreaContents, TravelType};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 

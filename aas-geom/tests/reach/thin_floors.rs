@@ -2,7 +2,7 @@
 //! reachabilities, also where a node plane of a curved ramp passes a fraction of a unit above
 //! the floor (`spiral_ramp.map`; the gravitational subdivision's thin-floor columns).
 
-use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
+use aas_geom::world::{AreaFlags, PresenceType};
 use glam::Vec3;
 
 use crate::maps::TestMap;

@@ -1,10 +1,10 @@
 //! Jump-pad and teleporter reachabilities, carried out by the physics with the map's
 //! triggers.
 
-use aas_geom::format::aas_q3::{AreaContents, TravelType};
 use aas_geom::physics::{
     MoveInput, Physics, PlayerState, Prediction, StopConditions, StopEvents, StopReason,
 };
+use aas_geom::world::{AreaContents, TravelType};
 use aas_geom::world::{AreaId, Reachability};
 use glam::Vec3;
 

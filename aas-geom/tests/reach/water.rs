@@ -1,8 +1,8 @@
 //! Water-jump reachabilities: out of the pool onto the floor around it, carried out by the
 //! [executor](crate::executor) swimming towards the end point.
 
-use aas_geom::format::aas_q3::{AreaContents, TravelType};
 use aas_geom::physics::Timer;
+use aas_geom::world::{AreaContents, TravelType};
 use glam::Vec3;
 
 use crate::executor::{WAIST, execute};

@@ -2,7 +2,7 @@
 //! reachabilities in both directions — restricted to the routable areas.
 
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
+use crate::{AreaId, ReachId};
 
 /// Which areas touch which, for clustering.
 ///
@@ -24,7 +24,7 @@ impl Adjacency {
         let mut routable = vec![false; count];
         let mut neighbours: Vec<Vec<u32>> = vec![Vec::new(); count];
         for from in 0..count {
-            let area = crate::cost::area_id(from);
+            let area = AreaId::from_index(from);
             for reach in graph.reaches(area) {
                 let to = graph.reach(ReachId(reach)).target.index();
                 if to >= count {
@@ -33,7 +33,7 @@ impl Adjacency {
                 routable[from] = true;
                 routable[to] = true;
                 if to != from {
-                    neighbours[from].push(crate::cost::area_id(to).0);
+                    neighbours[from].push(AreaId::from_index(to).0);
                     neighbours[to].push(area.0);
                 }
             }
@@ -43,13 +43,13 @@ impl Adjacency {
                 continue;
             }
             let mut faces = Vec::new();
-            graph.face_neighbours(crate::cost::area_id(from), &mut |other: AreaId| {
+            graph.face_neighbours(AreaId::from_index(from), &mut |other: AreaId| {
                 faces.push(other);
             });
             for other in faces {
                 if other.index() < count && other.index() != from && routable[other.index()] {
                     neighbours[from].push(other.0);
-                    neighbours[other.index()].push(crate::cost::area_id(from).0);
+                    neighbours[other.index()].push(AreaId::from_index(from).0);
                 }
             }
         }

@@ -32,8 +32,8 @@ use super::portals::select_portals;
 use super::refine::refine;
 use super::{ClusterSettings, Clustering, merge};
 use crate::cost::CostModel;
-use crate::graph::{AreaContents, RouteGraph};
-use crate::ids::AreaId;
+use crate::graph::RouteGraph;
+use crate::{AreaContents, AreaId};
 
 impl Clustering {
     /// Clusters and portals of `graph`.
@@ -96,7 +96,7 @@ impl Problem {
     fn new(graph: &impl RouteGraph, settings: &ClusterSettings) -> Self {
         let adjacency = Adjacency::of(graph);
         let count = graph.area_count();
-        let every_area: Vec<AreaId> = (0..count).map(crate::cost::area_id).collect();
+        let every_area: Vec<AreaId> = (0..count).map(AreaId::from_index).collect();
         let crossings = CostModel::new(graph, &every_area);
         let narrow = every_area
             .iter()
@@ -110,13 +110,13 @@ impl Problem {
             .map(|a| {
                 adjacency.routable[a]
                     && graph
-                        .area(crate::cost::area_id(a))
+                        .area(AreaId::from_index(a))
                         .contents
                         .contains(AreaContents::CLUSTERPORTAL)
             })
             .collect();
         let has_reaches = (0..count)
-            .map(|a| !graph.reaches(crate::cost::area_id(a)).is_empty())
+            .map(|a| !graph.reaches(AreaId::from_index(a)).is_empty())
             .collect();
         Self {
             adjacency,
@@ -149,7 +149,7 @@ impl Problem {
                 let portals: Vec<(u32, [u32; 2])> = sides
                     .iter()
                     .enumerate()
-                    .filter_map(|(area, s)| Some((crate::cost::area_id(area).0, (*s)?)))
+                    .filter_map(|(area, s)| Some((AreaId::from_index(area).0, (*s)?)))
                     .collect();
                 break (label, clusters, portals);
             }

@@ -4,7 +4,7 @@
 use aas_geom::world::{AasWorld, ClusterMembership};
 
 use super::{ClusterInfo, Clustering, Membership, PortalInfo};
-use crate::ids::{AreaId, ClusterId, PortalId};
+use crate::{AreaId, PortalId};
 
 impl Clustering {
     /// The clustering stored in `world`: its clusters and portals as they are (areas in no
@@ -16,17 +16,17 @@ impl Clustering {
             .iter()
             .map(|area| match area.cluster {
                 ClusterMembership::None => Membership::None,
-                ClusterMembership::Cluster(c) => Membership::Cluster(ClusterId(c.0)),
-                ClusterMembership::Portal(p) => Membership::Portal(PortalId(p.0)),
+                ClusterMembership::Cluster(c) => Membership::Cluster(c),
+                ClusterMembership::Portal(p) => Membership::Portal(p),
             })
             .collect();
         let portals: Vec<PortalInfo> = world
             .portals
             .iter()
             .map(|p| PortalInfo {
-                area: AreaId(p.area.0),
-                front: ClusterId(p.front.0),
-                back: ClusterId(p.back.0),
+                area: p.area,
+                front: p.front,
+                back: p.back,
             })
             .collect();
         let mut clusters = vec![ClusterInfo::default(); world.clusters.len()];
@@ -34,13 +34,11 @@ impl Clustering {
             if let Membership::Cluster(c) = member
                 && let Some(cluster) = clusters.get_mut(c.index())
             {
-                cluster
-                    .areas
-                    .push(AreaId(u32::try_from(index).unwrap_or(u32::MAX)));
+                cluster.areas.push(AreaId::from_index(index));
             }
         }
         for (index, portal) in portals.iter().enumerate() {
-            let id = PortalId(u32::try_from(index).unwrap_or(u32::MAX));
+            let id = PortalId::from_index(index);
             for side in [portal.front, portal.back] {
                 if let Some(cluster) = clusters.get_mut(side.index()) {
                     cluster.portals.push(id);

@@ -79,7 +79,7 @@ pub(crate) fn optimise(partition: &mut Partition, has_reaches: &[bool], authored
         touching[sides[1] as usize].insert(sides[0]);
     }
     let mut total: i64 = (0..labels)
-        .filter(|&l| partition.root(crate::cost::area_id(l).0) as usize == l)
+        .filter(|&l| partition.root(crate::AreaId::from_index(l).0) as usize == l)
         .map(|l| routed[l])
         .sum();
     loop {

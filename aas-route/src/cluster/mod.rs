@@ -6,7 +6,7 @@
 //! the `aas-geom` feature) or is computed for any graph.
 
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ClusterId, PortalId};
+use crate::{AreaId, ClusterId, PortalId};
 
 /// Which cluster an area belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -161,7 +161,7 @@ impl Clustering {
             });
         }
         for (index, portal) in self.portals.iter().enumerate() {
-            let id = PortalId(u32::try_from(index).unwrap_or(u32::MAX));
+            let id = PortalId::from_index(index);
             let fine = portal.front != portal.back
                 && portal.front.index() < self.clusters.len()
                 && portal.back.index() < self.clusters.len()
@@ -171,7 +171,7 @@ impl Clustering {
             }
         }
         for (index, cluster) in self.clusters.iter().enumerate() {
-            let id = ClusterId(u32::try_from(index).unwrap_or(u32::MAX));
+            let id = ClusterId::from_index(index);
             let members_fine = cluster
                 .areas
                 .iter()
@@ -196,9 +196,9 @@ impl Clustering {
             }
         }
         for from in 0..graph.area_count() {
-            let from = crate::cost::area_id(from);
+            let from = AreaId::from_index(from);
             for reach in graph.reaches(from) {
-                let to = graph.reach(crate::ids::ReachId(reach)).target;
+                let to = graph.reach(crate::ReachId(reach)).target;
                 let none = |a: AreaId| {
                     matches!(
                         self.membership.get(a.index()),

@@ -4,7 +4,7 @@
 
 use super::adjacency::Adjacency;
 use super::{ClusterInfo, Clustering, Membership, PortalInfo};
-use crate::ids::{AreaId, ClusterId, PortalId};
+use crate::{AreaId, ClusterId, PortalId};
 
 /// A portal of a [`Partition`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,9 +140,7 @@ impl Partition {
                 next - 1
             });
             membership[index] = Membership::Cluster(ClusterId(id));
-            clusters[id as usize]
-                .areas
-                .push(AreaId(u32::try_from(index).unwrap_or(u32::MAX)));
+            clusters[id as usize].areas.push(AreaId::from_index(index));
         }
         let mut portals = Vec::new();
         for portal in self.portals.iter().filter(|p| p.alive) {
@@ -150,7 +148,7 @@ impl Partition {
             let (Some(a), Some(b)) = (number[a as usize], number[b as usize]) else {
                 continue;
             };
-            let id = PortalId(u32::try_from(portals.len()).unwrap_or(u32::MAX));
+            let id = PortalId::from_index(portals.len());
             membership[portal.area as usize] = Membership::Portal(id);
             let (front, back) = (a.min(b), a.max(b));
             clusters[front as usize].portals.push(id);

@@ -22,8 +22,8 @@ use super::Clustering;
 use super::Membership;
 use super::adjacency::Adjacency;
 use super::compute::Problem;
+use crate::ClusterId;
 use crate::graph::RouteGraph;
-use crate::ids::ClusterId;
 
 /// At most this many layers are kept.
 const MAX_ROUNDS: usize = 64;
@@ -197,7 +197,7 @@ pub(crate) fn refine(problem: &Problem, graph: &impl RouteGraph, start: Clusteri
             if total < MIN_MEMBERS {
                 continue;
             }
-            let id = ClusterId(u32::try_from(index).unwrap_or(u32::MAX));
+            let id = ClusterId::from_index(index);
             let portals: Vec<bool> = best
                 .membership
                 .iter()

@@ -6,8 +6,10 @@ use glam::Vec3;
 use proptest::prelude::*;
 
 use super::{ClusterSettings, Clustering, Membership};
-use crate::graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
-use crate::ids::{AreaId, ClusterId, ReachId};
+use crate::graph::{AreaInfo, ReachInfo, RouteGraph};
+use crate::{
+    AreaContents, AreaFlags, AreaId, ClusterId, PresenceType, ReachId, Travel, TravelType,
+};
 
 /// A graph of areas joined by reachabilities and faces; every area is open air.
 #[derive(Debug, Clone, Default)]
@@ -96,7 +98,7 @@ impl RouteGraph for TestGraph {
             center: Vec3::ZERO,
             contents: self.contents[area.index()],
             flags: AreaFlags::GROUNDED,
-            presence: Presence::NORMAL,
+            presence: PresenceType::NORMAL,
         }
     }
 
@@ -117,7 +119,7 @@ impl RouteGraph for TestGraph {
                 };
                 return ReachInfo {
                     target: AreaId(list[left]),
-                    travel_type: 2,
+                    travel: Travel::new(TravelType::Walk),
                     travel_time: 10,
                     start,
                     end: Vec3::ZERO,

@@ -2,10 +2,10 @@
 //! Quake III export carries the clusters and portals (the reverse of
 //! [`Clustering::from_world`]).
 
-use aas_geom::world::{AasWorld, AreaId, Cluster, ClusterId, ClusterMembership, Portal, PortalId};
+use aas_geom::world::{AasWorld, Cluster, ClusterMembership, Portal};
 
 use super::{Clustering, Membership};
-use crate::ids::PortalId as RoutePortalId;
+use crate::PortalId as RoutePortalId;
 
 /// One numbered place inside a cluster.
 #[derive(Debug, Clone, Copy)]
@@ -16,9 +16,9 @@ enum Slot {
     Portal(usize),
 }
 
-/// A count or index as the file's `i32`.
-fn file_int(value: usize) -> i32 {
-    i32::try_from(value).unwrap_or(i32::MAX)
+/// A count or index as a number the `.aas` file can store (a non-negative `i32`).
+fn file_int(value: usize) -> u32 {
+    i32::try_from(value).unwrap_or(i32::MAX).cast_unsigned()
 }
 
 impl Clustering {
@@ -41,12 +41,12 @@ impl Clustering {
                 .get(area)
                 .is_some_and(|a| !a.reachabilities.is_empty())
         };
-        let mut area_num = vec![0_i32; world.areas.len()];
-        let mut portal_num = vec![[0_i32; 2]; self.portals.len()];
+        let mut area_num = vec![0_u32; world.areas.len()];
+        let mut portal_num = vec![[0_u32; 2]; self.portals.len()];
         let mut clusters = Vec::with_capacity(self.clusters.len());
         let mut portal_refs = Vec::new();
         for (index, cluster) in self.clusters.iter().enumerate() {
-            let id = crate::ids::ClusterId(u32::try_from(index).unwrap_or(u32::MAX));
+            let id = crate::ClusterId::from_index(index);
             let portal_area = |p: &RoutePortalId| self.portals.get(p.index()).map(|i| i.area);
             let mut order: Vec<Slot> =
                 Vec::with_capacity(cluster.areas.len() + cluster.portals.len());
@@ -89,7 +89,7 @@ impl Clustering {
                 }
             }
             let first = portal_refs.len();
-            portal_refs.extend(cluster.portals.iter().map(|p| PortalId(p.0)));
+            portal_refs.extend(cluster.portals.iter().copied());
             clusters.push(Cluster {
                 num_areas: file_int(order.len()),
                 num_reachability_areas: file_int(reachability_areas),
@@ -105,10 +105,8 @@ impl Clustering {
                 .unwrap_or(Membership::None);
             (area.cluster, area.cluster_area_num) = match membership {
                 Membership::None => (ClusterMembership::None, 0),
-                Membership::Cluster(c) => {
-                    (ClusterMembership::Cluster(ClusterId(c.0)), area_num[index])
-                }
-                Membership::Portal(p) => (ClusterMembership::Portal(PortalId(p.0)), 0),
+                Membership::Cluster(c) => (ClusterMembership::Cluster(c), area_num[index]),
+                Membership::Portal(p) => (ClusterMembership::Portal(p), 0),
             };
         }
         world.portals = self
@@ -116,9 +114,9 @@ impl Clustering {
             .iter()
             .zip(&portal_num)
             .map(|(p, &cluster_area_num)| Portal {
-                area: AreaId(p.area.0),
-                front: ClusterId(p.front.0),
-                back: ClusterId(p.back.0),
+                area: p.area,
+                front: p.front,
+                back: p.back,
                 cluster_area_num,
             })
             .collect();
@@ -129,8 +127,11 @@ impl Clustering {
 
 #[cfg(test)]
 mod tests {
-    use aas_geom::format::aas_q3::{AasFile, AreaContents, AreaFlags, PresenceType};
-    use aas_geom::world::{AasWorld, Area, AreaId, ClusterMembership, Reachability};
+    use aas_geom::format::aas_q3::AasFile;
+    use aas_geom::world::{
+        AasWorld, Area, AreaContents, AreaFlags, AreaId, ClusterMembership, PresenceType,
+        Reachability, Travel, TravelType,
+    };
     use glam::Vec3;
 
     use crate::cluster::{ClusterSettings, Clustering};
@@ -166,7 +167,7 @@ mod tests {
                     edge_num: 0,
                     start: center,
                     end: center,
-                    travel_type: 2,
+                    travel: Travel::new(TravelType::Walk),
                     travel_time: 10,
                 });
             }
@@ -180,7 +181,7 @@ mod tests {
         let clustering = Clustering::compute(&world, &ClusterSettings::authored_only());
         clustering.validate(&world).unwrap();
         clustering.store_into(&mut world);
-        let numbers: Vec<i32> = world.areas.iter().map(|a| a.cluster_area_num).collect();
+        let numbers: Vec<u32> = world.areas.iter().map(|a| a.cluster_area_num).collect();
         // Cluster 0: 0, 1, then the portal (2); cluster 1: 3, 4, then the portal (2), then
         // area 5 without reachabilities (3). The portal area itself holds 0; area 6 is in
         // no cluster.
@@ -188,7 +189,7 @@ mod tests {
         assert_eq!(world.areas[6].cluster, ClusterMembership::None);
         assert_eq!(world.portals.len(), 1);
         assert_eq!(world.portals[0].cluster_area_num, [2, 2]);
-        let sizes: Vec<(i32, i32)> = world
+        let sizes: Vec<(u32, u32)> = world
             .clusters
             .iter()
             .map(|c| (c.num_areas, c.num_reachability_areas))

@@ -6,12 +6,11 @@ use glam::Vec3;
 
 use super::flood::forward_times;
 use super::in_graph;
+use crate::TravelFlags;
 use crate::cluster::Membership;
-use crate::cost::area_id;
-use crate::graph::{AreaContents, RouteGraph};
-use crate::ids::{AreaId, ReachId};
+use crate::graph::RouteGraph;
 use crate::router::Router;
-use crate::travel::TravelFlags;
+use crate::{AreaContents, AreaId, ReachId};
 
 bitflags! {
     /// Which areas may be alternative route goals (botlib's `ALTROUTEGOAL_*`).
@@ -94,7 +93,7 @@ impl<G: RouteGraph> Router<'_, G> {
         let count = graph.area_count();
         let mut mid: Vec<Option<(u32, u32)>> = vec![None; count];
         for index in 0..count {
-            let area = area_id(index);
+            let area = AreaId::from_index(index);
             if area == start || area == goal || graph.reaches(area).is_empty() {
                 continue;
             }
@@ -153,10 +152,10 @@ impl<G: RouteGraph> Router<'_, G> {
             if entry.is_none() {
                 continue;
             }
-            for id in graph.reaches(area_id(index)) {
+            for id in graph.reaches(AreaId::from_index(index)) {
                 let target = graph.reach(ReachId(id)).target;
                 if mid.get(target.index()).is_some_and(Option::is_some) {
-                    incoming[target.index()].push(area_id(index));
+                    incoming[target.index()].push(AreaId::from_index(index));
                 }
             }
         }
@@ -168,7 +167,7 @@ impl<G: RouteGraph> Router<'_, G> {
             let Some(seed_times) = mid[seed].take() else {
                 continue;
             };
-            let mut group = vec![(area_id(seed), seed_times)];
+            let mut group = vec![(AreaId::from_index(seed), seed_times)];
             let mut next = 0;
             while next < group.len() {
                 let (area, _) = group[next];

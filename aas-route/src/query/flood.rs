@@ -7,10 +7,9 @@ use std::collections::BinaryHeap;
 use glam::Vec3;
 
 use super::allowed;
-use crate::cost::{CostModel, reach_id};
+use crate::cost::CostModel;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ReachId, TravelFlags};
 
 /// Per area, the least time (hundredths of a second) from `start` (at `origin`) to entering
 /// it under exactly `flags` ([`crate::cost`]; 0 for `start`), or `u32::MAX` when there is none
@@ -38,7 +37,7 @@ pub(super) fn forward_times(
         let (area, entry, entered) = if state == start_state {
             (start, origin, false)
         } else {
-            let reach = graph.reach(reach_id(state));
+            let reach = graph.reach(ReachId::from_index(state));
             let time = &mut times[reach.target.index()];
             *time = (*time).min(cost);
             (reach.target, reach.end, true)

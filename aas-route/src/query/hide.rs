@@ -8,11 +8,11 @@ use std::collections::BinaryHeap;
 use glam::Vec3;
 
 use super::{allowed, in_graph};
+use crate::TravelFlags;
 use crate::cost::crossing_cost;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
 use crate::router::Router;
-use crate::travel::TravelFlags;
+use crate::{AreaId, ReachId};
 
 /// A link that passes closer than this to the enemy (Quake units) is refused (botlib's value).
 pub const HIDE_ENEMY_CLEARANCE: f32 = 40.0;
@@ -94,7 +94,7 @@ impl<G: RouteGraph> Router<'_, G> {
             let (area, entry) = if state == start_state {
                 (start, origin)
             } else {
-                let reach = graph.reach(ReachId(u32::try_from(state).unwrap_or(u32::MAX)));
+                let reach = graph.reach(ReachId::from_index(state));
                 let target = reach.target;
                 let hidden = *tested[target.index()]
                     .get_or_insert_with(|| !visible(enemy_eye, graph.area(target).center));

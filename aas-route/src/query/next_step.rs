@@ -5,11 +5,11 @@
 use glam::Vec3;
 
 use super::{allowed, in_graph};
+use crate::TravelFlags;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
 use crate::reference::Route;
 use crate::router::Router;
-use crate::travel::TravelFlags;
+use crate::{AreaId, ReachId};
 
 impl<G: RouteGraph> Router<'_, G> {
     /// The reachability to take from `start` (the player at `origin` in it) towards `goal`

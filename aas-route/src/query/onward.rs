@@ -5,10 +5,10 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
 use super::allowed;
+use crate::TravelFlags;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ReachId};
 use crate::router::Router;
-use crate::travel::TravelFlags;
+use crate::{AreaId, ReachId};
 
 impl<G: RouteGraph> Router<'_, G> {
     /// The least time (hundredths of a second) from the state "just arrived in `reach`'s

@@ -5,10 +5,10 @@
 use glam::Vec3;
 
 use super::in_graph;
-use crate::graph::{AreaContents, RouteGraph};
-use crate::ids::{AreaId, ReachId};
+use crate::TravelFlags;
+use crate::graph::RouteGraph;
 use crate::router::Router;
-use crate::travel::TravelFlags;
+use crate::{AreaContents, AreaId, ReachId};
 
 /// When [`Router::predict_route`] stops early. The default stops only at the goal (or when
 /// there is no route on).
@@ -18,7 +18,7 @@ pub struct PredictStops {
     /// `RSE_ENTERCONTENTS`), e.g. [`AreaContents::WATER`] | [`AreaContents::LAVA`].
     pub contents: AreaContents,
     /// Stop before taking a reachability whose travel-type flag is one of these, or whose
-    /// target's contents flags ([`TravelFlags::for_area`]: water, slime, lava, "do not enter",
+    /// target's contents flags ([`TravelFlags::for_contents`]: water, slime, lava, "do not enter",
     /// team bits — and air for every other area, so do not pass [`TravelFlags::AIR`]) are
     /// (botlib's `RSE_USETRAVELTYPE`). Empty: never.
     pub travel: TravelFlags,
@@ -150,10 +150,10 @@ impl<G: RouteGraph> Router<'_, G> {
                 break PredictStop::NoRoute;
             }
             let reach = self.graph().reach(id);
-            let target_flags = TravelFlags::for_area(&self.graph().area(reach.target));
+            let target_flags = TravelFlags::for_contents(self.graph().area(reach.target).contents);
             if stops
                 .travel
-                .intersects(TravelFlags::for_travel_type(reach.travel_type) | target_flags)
+                .intersects(TravelFlags::for_travel(reach.travel) | target_flags)
             {
                 break PredictStop::TravelType(id);
             }

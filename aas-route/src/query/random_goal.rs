@@ -4,11 +4,10 @@
 use glam::Vec3;
 
 use super::in_graph;
-use crate::cost::area_id;
+use crate::AreaId;
+use crate::TravelFlags;
 use crate::graph::RouteGraph;
-use crate::ids::AreaId;
 use crate::router::Router;
-use crate::travel::TravelFlags;
 
 /// A goal picked by [`Router::random_goal_area`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,7 +52,7 @@ impl<G: RouteGraph> Router<'_, G> {
         }
         let first = usize::try_from(next_random() % count as u64).unwrap_or(0);
         for offset in 0..count {
-            let area = area_id((first + offset) % count);
+            let area = AreaId::from_index((first + offset) % count);
             if self.graph().reaches(area).is_empty() {
                 continue;
             }

@@ -14,12 +14,14 @@ use std::ops::Range;
 use glam::Vec3;
 
 use super::{AltRouteAreas, HideArea, PredictStop, PredictStops, PredictedStep};
+use crate::TravelFlags;
 use crate::cluster::{ClusterInfo, Clustering, Membership};
-use crate::graph::{AreaContents, AreaFlags, AreaInfo, Presence, ReachInfo, RouteGraph};
-use crate::ids::{AreaId, ClusterId, ReachId};
+use crate::graph::{AreaInfo, ReachInfo, RouteGraph};
 use crate::reference::Route;
 use crate::router::{Router, RouterSettings};
-use crate::travel::TravelFlags;
+use crate::{
+    AreaContents, AreaFlags, AreaId, ClusterId, PresenceType, ReachId, Travel, TravelType,
+};
 
 struct Graph {
     areas: Vec<AreaInfo>,
@@ -71,12 +73,12 @@ fn graph() -> Graph {
                 _ => AreaContents::empty(),
             },
             flags: AreaFlags::GROUNDED,
-            presence: Presence::NORMAL,
+            presence: PresenceType::NORMAL,
         })
         .collect::<Vec<_>>();
     let link = |from: usize, to: usize, travel_time: u16| ReachInfo {
         target: AreaId(u32::try_from(to).unwrap()),
-        travel_type: 2,
+        travel: Travel::new(TravelType::Walk),
         travel_time,
         start: areas[from].center,
         end: areas[to].center,

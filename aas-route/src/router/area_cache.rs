@@ -16,8 +16,7 @@
 use super::layout::Layout;
 use super::queue::RadixQueue;
 use crate::cost::CostModel;
-use crate::ids::{AreaId, ClusterId};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ClusterId, TravelFlags};
 
 /// The area cache of (`cluster`, `goal`, `flags`): one time per local state of `cluster`
 /// (all `u16::MAX` when `goal` is not routed in `cluster` or cannot be entered).

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
-use crate::ids::{AreaId, ClusterId};
-use crate::travel::TravelFlags;
+use crate::TravelFlags;
+use crate::{AreaId, ClusterId};
 
 /// The bytes counted per stored cache besides its times: the key, the recency stamp, the
 /// map slots and the shared-pointer header, estimated.
@@ -228,8 +228,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{CacheKey, CacheStore, Cached, HEADER_BYTES};
-    use crate::ids::{AreaId, ClusterId};
-    use crate::travel::TravelFlags;
+    use crate::{AreaId, ClusterId, TravelFlags};
 
     fn cache(len: usize) -> Cached {
         Cached {

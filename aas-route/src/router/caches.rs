@@ -9,8 +9,7 @@ use super::layout::Layout;
 use super::{RouterStats, area_cache, goal_cache, portal_cache};
 use crate::cluster::Clustering;
 use crate::cost::CostModel;
-use crate::ids::{AreaId, ClusterId};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ClusterId, TravelFlags};
 
 /// The caches of one router: the static parts read-only, the store and counters mutable.
 pub(super) struct Caches<'a> {

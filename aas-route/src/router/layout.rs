@@ -12,8 +12,7 @@ use glam::Vec3;
 use crate::cluster::{Clustering, Membership};
 use crate::cost::CostModel;
 use crate::graph::{ReachInfo, RouteGraph};
-use crate::ids::{AreaId, ClusterId, ReachId};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ClusterId, ReachId, TravelFlags};
 
 /// Where something sits in up to two clusters (`None` for unused slots).
 pub(super) type TwoSlots = [Option<(ClusterId, u32)>; 2];
@@ -189,7 +188,7 @@ impl Layout {
             .collect();
         let required: Vec<TravelFlags> = reaches
             .iter()
-            .map(|r| TravelFlags::for_travel_type(r.travel_type))
+            .map(|r| TravelFlags::for_travel(r.travel))
             .collect();
         let enter: Vec<TravelFlags> = reaches
             .iter()

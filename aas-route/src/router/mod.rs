@@ -39,7 +39,7 @@ use layout::Layout;
 use crate::cluster::{ClusterInfo, Clustering, ClusteringError, Membership};
 use crate::cost::CostModel;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ClusterId};
+use crate::{AreaId, ClusterId};
 
 /// Settings of a [`Router`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +131,7 @@ impl<'g, G: RouteGraph> Router<'g, G> {
         };
         let layout = Layout::new(graph, &clustering, &model);
         let disabled_areas = (0..model.area_count())
-            .filter(|&a| model.is_disabled(AreaId(u32::try_from(a).unwrap_or(u32::MAX))))
+            .filter(|&a| model.is_disabled(AreaId::from_index(a)))
             .count();
         Ok(Self {
             graph,
@@ -240,9 +240,7 @@ fn single_cluster(areas: usize) -> Clustering {
         membership: vec![Membership::Cluster(ClusterId(0)); areas],
         portals: Vec::new(),
         clusters: vec![ClusterInfo {
-            areas: (0..areas)
-                .map(|a| AreaId(u32::try_from(a).unwrap_or(u32::MAX)))
-                .collect(),
+            areas: (0..areas).map(AreaId::from_index).collect(),
             portals: Vec::new(),
         }],
     }

@@ -15,7 +15,7 @@ use super::layout::Layout;
 use super::queue::RadixQueue;
 use crate::cluster::{Clustering, Membership};
 use crate::cost::CostModel;
-use crate::ids::{AreaId, ClusterId};
+use crate::{AreaId, ClusterId};
 
 /// A built portal cache.
 #[derive(Debug, Clone)]

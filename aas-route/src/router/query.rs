@@ -9,11 +9,11 @@ use super::budget::CacheKey;
 use super::caches::Caches;
 use super::layout::AreaQuery;
 use super::start_scan::{Best, GeneralExit, HomeScan, StartCrossing, UNKNOWN, offer};
+use crate::TravelFlags;
 use crate::cluster::Clustering;
 use crate::graph::RouteGraph;
-use crate::ids::{AreaId, ClusterId, PortalId, ReachId};
 use crate::reference::{Route, reference_route};
-use crate::travel::TravelFlags;
+use crate::{AreaId, ClusterId, PortalId, ReachId};
 
 impl<G: RouteGraph> Router<'_, G> {
     /// The least-time route from `start` (the player at `origin` in it) to `goal` under

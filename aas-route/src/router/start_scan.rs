@@ -9,8 +9,7 @@ use glam::Vec3;
 
 use super::layout::{Exit, TwoSlots};
 use crate::cost::{CostModel, crossing_cost};
-use crate::ids::ReachId;
-use crate::travel::TravelFlags;
+use crate::{ReachId, TravelFlags};
 
 /// The best answer so far: (time, first reachability); ties go to the lower reachability.
 pub(super) type Best = Option<(u32, ReachId)>;
@@ -156,5 +155,5 @@ pub(super) struct Scratch {
     /// The fast path's per-exit crossings.
     pub(super) crossings: Vec<u32>,
     /// One cluster's portals worth trying: (onward time, portal), nearest first.
-    pub(super) portals: Vec<(u16, crate::ids::PortalId)>,
+    pub(super) portals: Vec<(u16, crate::PortalId)>,
 }

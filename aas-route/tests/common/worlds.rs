@@ -7,7 +7,8 @@ use std::ops::Range;
 
 use aas_route::{
     AreaContents, AreaFlags, AreaId, AreaInfo, ClusterId, ClusterInfo, Clustering, Membership,
-    PortalId, PortalInfo, Presence, ReachId, ReachInfo, RouteGraph, TravelFlags,
+    PortalId, PortalInfo, PresenceType, ReachId, ReachInfo, RouteGraph, Travel, TravelFlags,
+    TravelTeamFlags, TravelType,
 };
 use glam::Vec3;
 
@@ -148,14 +149,16 @@ pub(crate) fn random_world_sized(
 
     let mut outgoing: Vec<Vec<ReachInfo>> = vec![Vec::new(); membership.len()];
     let mut add = |rng: &mut Rng, from: usize, to: usize| {
-        let travel_type = match rng.below(20) {
-            0..=11 => 2,
-            12..=13 => 5,
-            14..=15 => 12,
-            16 => 10,
-            17 => 2 | 1 << 24,
-            18 => 7,
-            _ => 99,
+        // Mostly walks; some jumps, rocket jumps, teleports and ledges; a walk team 1 may
+        // not use; and a type no graph should know (routed as invalid).
+        let travel = match rng.below(20) {
+            0..=11 => Travel::new(TravelType::Walk),
+            12..=13 => Travel::new(TravelType::Jump),
+            14..=15 => Travel::new(TravelType::RocketJump),
+            16 => Travel::new(TravelType::Teleport),
+            17 => Travel::new(TravelType::Walk).with_team(TravelTeamFlags::NOTTEAM1),
+            18 => Travel::new(TravelType::WalkOffLedge),
+            _ => Travel::from_raw(99),
         };
         let travel_time = if rng.chance(3) {
             20_000 + u16::try_from(rng.below(30_000)).unwrap_or(0)
@@ -167,7 +170,7 @@ pub(crate) fn random_world_sized(
         let end = positions[to] + jitter(rng);
         outgoing[from].push(ReachInfo {
             target: AreaId(id(to)),
-            travel_type,
+            travel,
             travel_time,
             start,
             end,
@@ -222,9 +225,9 @@ pub(crate) fn random_world_sized(
             _ => {}
         }
         let presence = if rng.chance(10) {
-            Presence::CROUCH
+            PresenceType::CROUCH
         } else {
-            Presence::NORMAL | Presence::CROUCH
+            PresenceType::NORMAL | PresenceType::CROUCH
         };
         let flags = if rng.chance(5) {
             AreaFlags::GROUNDED | AreaFlags::DISABLED

@@ -6,8 +6,8 @@
 
 use std::hint::black_box;
 
-use aas_geom::format::aas_q3::{AasFile, PresenceType};
-use aas_geom::world::AasWorld;
+use aas_geom::format::aas_q3::AasFile;
+use aas_geom::world::{AasWorld, PresenceType};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
 use glam::Vec3;
 

@@ -218,7 +218,7 @@ impl<'w> StateGraph<'w> {
             .reaches(area)
             .filter_map(|id| {
                 let reach = world.reach(aas_route::ReachId(id));
-                let allowed = flags.allow(TravelFlags::for_travel_type(reach.travel_type))
+                let allowed = flags.allow(TravelFlags::for_travel(reach.travel))
                     && model.can_enter(reach.target, flags);
                 allowed.then(|| {
                     let cost = u32::from(reach.travel_time)

@@ -37,9 +37,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use aas_geom::format::aas_q3::{AreaFlags, PresenceType};
 use aas_geom::format::{ReadOptions, load_brush_world};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaFlags, PresenceType};
 use aas_route::Clustering;
 use glam::Vec3;
 use serde::Serialize;

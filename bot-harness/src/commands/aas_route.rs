@@ -81,11 +81,7 @@ fn answer(
 ) -> Option<RouteResult> {
     let (start, origin, goal) = match *query {
         Query::Areas(start, goal) => (start, world.area(start).center, goal),
-        Query::Points(from, to) => (
-            AreaId(world.point_area(from)?.0),
-            from,
-            AreaId(world.point_area(to)?.0),
-        ),
+        Query::Points(from, to) => (world.point_area(from)?, from, world.point_area(to)?),
     };
     let route = router.route(start, origin, goal, TravelFlags::DEFAULT)?;
     Some(RouteResult {

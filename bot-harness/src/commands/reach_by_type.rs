@@ -1,8 +1,8 @@
 //! Reachability counts by travel type as a JSON object: the `"reach_by_type"` of `aas info` and
 //! `aas compile`, and the `"ours_reach_by_type"` / `"ref_reach_by_type"` of `aas compare`.
 
-use aas_geom::format::aas_q3::{TravelType, TravelTypeCounts};
-use aas_geom::world::AasWorld;
+use aas_geom::format::aas_q3::TravelTypeCounts;
+use aas_geom::world::{AasWorld, TravelType};
 use serde_json::{Map, Value};
 
 /// The counts of every reachability of `world` by travel type.
@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 pub(super) fn world_counts(world: &AasWorld) -> TravelTypeCounts {
     let mut counts = TravelTypeCounts::default();
     for reach in &world.reachabilities {
-        counts.add_raw(reach.travel_type);
+        counts.add_raw(reach.travel.to_raw());
     }
     counts
 }

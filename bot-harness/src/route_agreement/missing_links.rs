@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use aas_geom::format::aas_q3::TravelType;
+use aas_geom::world::Travel;
 use aas_geom::world::{AasWorld, AreaId};
 use glam::Vec3;
 use serde::Serialize;
@@ -106,7 +106,7 @@ impl MissingLinks {
         let source = source_areas(reference);
         for &(index, pairs) in &exits {
             let reach = &reference.reachabilities[index];
-            let name = type_name(reach.travel_type);
+            let name = type_name(reach.travel);
             *self.exit_types.entry(name.clone()).or_default() += pairs;
             if self.exits.len() < LISTED_EXITS {
                 self.exits.push(Exit {
@@ -124,8 +124,10 @@ impl MissingLinks {
 }
 
 /// The name `aas info` gives a stored travel type (`"unknown"` outside 1..=19).
-fn type_name(raw: i32) -> String {
-    TravelType::from_raw(raw).map_or_else(|| "unknown".to_owned(), |t| t.name().to_owned())
+fn type_name(travel: Travel) -> String {
+    travel
+        .kind()
+        .map_or_else(|| "unknown".to_owned(), |t| t.name().to_owned())
 }
 
 /// An area's number in the `.aas` file (the dummy is 0).
@@ -137,7 +139,7 @@ fn file_number(area: AreaId) -> u32 {
 fn source_areas(world: &AasWorld) -> Vec<AreaId> {
     let mut source = vec![AreaId(0); world.reachabilities.len()];
     for (index, area) in world.areas.iter().enumerate() {
-        let id = AreaId(u32::try_from(index).unwrap_or(u32::MAX));
+        let id = AreaId::from_index(index);
         for reach in area.reachabilities.clone() {
             if let Some(slot) = source.get_mut(reach as usize) {
                 *slot = id;

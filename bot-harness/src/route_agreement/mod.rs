@@ -269,7 +269,7 @@ pub(crate) fn route_agreement(
 
 #[cfg(test)]
 mod tests {
-    use aas_geom::format::aas_q3::TravelType;
+    use aas_geom::world::{Travel, TravelType};
     use glam::Vec3;
 
     use super::test_world::TestWorld;
@@ -377,7 +377,7 @@ mod tests {
         let reference = line();
         let mut ours = line();
         // OURS loses 1 → 2 but gains 3 → 0, and walking 0 → 1 takes 20 more.
-        ours.world.reachabilities[1].travel_type = TravelType::RocketJump.value();
+        ours.world.reachabilities[1].travel = Travel::new(TravelType::RocketJump);
         ours.reach(3, 0, TravelType::Walk, 0, Vec3::X * 300.0);
         ours.world.reachabilities[0].travel_time = 30;
         let report = route_agreement(

@@ -4,25 +4,25 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use aas_geom::format::aas_q3::{AreaContents, AreaFlags, PresenceType, TravelType};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaContents, AreaFlags, PresenceType, Travel, TravelFlags, TravelType};
 use glam::Vec3;
 
 /// The travel-type bits of botlib's default travel flags (`TFL_DEFAULT`): every type but
 /// invalid, rocket jump, BFG jump, grapple hook and the double, ramp and strafe jumps.
-/// Compared with [`TravelType::travel_flag`].
-const DEFAULT_TRAVEL_FLAGS: u32 = TravelType::Walk.travel_flag()
-    | TravelType::Crouch.travel_flag()
-    | TravelType::BarrierJump.travel_flag()
-    | TravelType::Jump.travel_flag()
-    | TravelType::Ladder.travel_flag()
-    | TravelType::WalkOffLedge.travel_flag()
-    | TravelType::Swim.travel_flag()
-    | TravelType::WaterJump.travel_flag()
-    | TravelType::Teleport.travel_flag()
-    | TravelType::Elevator.travel_flag()
-    | TravelType::JumpPad.travel_flag()
-    | TravelType::FuncBob.travel_flag();
+/// Compared with [`TravelFlags::for_type`].
+const DEFAULT_TRAVEL_FLAGS: u32 = TravelFlags::for_type(TravelType::Walk).bits()
+    | TravelFlags::for_type(TravelType::Crouch).bits()
+    | TravelFlags::for_type(TravelType::BarrierJump).bits()
+    | TravelFlags::for_type(TravelType::Jump).bits()
+    | TravelFlags::for_type(TravelType::Ladder).bits()
+    | TravelFlags::for_type(TravelType::WalkOffLedge).bits()
+    | TravelFlags::for_type(TravelType::Swim).bits()
+    | TravelFlags::for_type(TravelType::WaterJump).bits()
+    | TravelFlags::for_type(TravelType::Teleport).bits()
+    | TravelFlags::for_type(TravelType::Elevator).bits()
+    | TravelFlags::for_type(TravelType::JumpPad).bits()
+    | TravelFlags::for_type(TravelType::FuncBob).bits();
 
 /// Hundredths of a second per unit in a crouch-only area (botlib's value; its comment says 1.0).
 pub(super) const CROUCH_FACTOR: f64 = 1.3;
@@ -31,11 +31,13 @@ pub(super) const LIQUID_FACTOR: f64 = 1.0;
 /// Hundredths of a second per unit elsewhere (walking at about 300 units per second).
 pub(super) const WALK_FACTOR: f64 = 0.33;
 
-/// Whether the default travel flags allow a reachability whose stored type is `raw`: `false`
+/// Whether the default travel flags allow a reachability whose travel is `travel`: `false`
 /// for rocket jump, BFG jump, grapple, invalid, the never-generated double, ramp and strafe
 /// jumps, and values outside 1..=19. Team bits above the type are not looked at.
-fn allowed_type(raw: i32) -> bool {
-    TravelType::from_raw(raw).is_some_and(|t| t.travel_flag() & DEFAULT_TRAVEL_FLAGS != 0)
+fn allowed_type(travel: Travel) -> bool {
+    travel
+        .kind()
+        .is_some_and(|t| TravelFlags::for_type(t).bits() & DEFAULT_TRAVEL_FLAGS != 0)
 }
 
 /// The in-area cost factor of an area: crouch-only, then liquid, then walking.
@@ -96,7 +98,7 @@ impl<'w> Router<'w> {
             allowed: world
                 .reachabilities
                 .iter()
-                .map(|r| allowed_type(r.travel_type))
+                .map(|r| allowed_type(r.travel))
                 .collect(),
             incoming: {
                 let mut incoming = vec![Vec::new(); world.areas.len()];
@@ -410,7 +412,7 @@ mod tests {
             TravelType::RampJump,
             TravelType::StrafeJump,
         ] {
-            assert!(!allowed_type(excluded.value()), "{excluded}");
+            assert!(!allowed_type(Travel::new(excluded)), "{excluded}");
         }
         for taken in [
             TravelType::Walk,
@@ -425,9 +427,9 @@ mod tests {
             TravelType::JumpPad,
             TravelType::FuncBob,
         ] {
-            assert!(allowed_type(taken.value()), "{taken}");
+            assert!(allowed_type(Travel::new(taken)), "{taken}");
         }
-        assert!(!allowed_type(0) && !allowed_type(20));
+        assert!(!allowed_type(Travel::from_raw(0)) && !allowed_type(Travel::from_raw(20)));
         // TFL_DEFAULT without its area-content bits (AIR, WATER).
         assert_eq!(DEFAULT_TRAVEL_FLAGS, 0x0104_0FBE);
     }

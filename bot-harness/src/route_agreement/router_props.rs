@@ -1,8 +1,8 @@
 //! Property test: [`Router::times_from`] on random small worlds equals a brute-force
 //! Bellman–Ford over the same states and moves.
 
-use aas_geom::format::aas_q3::{AreaContents, PresenceType, TravelType};
 use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AreaContents, PresenceType, TravelType};
 use glam::Vec3;
 use proptest::prelude::*;
 

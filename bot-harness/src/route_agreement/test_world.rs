@@ -1,8 +1,8 @@
 //! [`TestWorld`]: tiny hand-built [`AasWorld`]s for the routing tests (areas and reachabilities
 //! only; no faces, nodes or clusters).
 
-use aas_geom::format::aas_q3::{AreaContents, AreaFlags, PresenceType, TravelType};
 use aas_geom::world::{AasWorld, Area, AreaId, ClusterMembership, Reachability};
+use aas_geom::world::{AreaContents, AreaFlags, PresenceType, Travel, TravelType};
 use glam::Vec3;
 
 /// A world under construction; areas are numbered in creation order from 0.
@@ -57,7 +57,7 @@ impl TestWorld {
                 edge_num: 0,
                 start,
                 end,
-                travel_type: kind.value(),
+                travel: Travel::new(kind),
                 travel_time: time,
             },
         );

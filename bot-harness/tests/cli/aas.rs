@@ -748,8 +748,9 @@ fn compare_routes_a_reference_file_like_itself() {
 
 #[test]
 fn compare_sees_routes_lost_with_a_travel_type() {
-    use aas_geom::format::aas_q3::{AasFile, TravelType};
+    use aas_geom::format::aas_q3::AasFile;
     use aas_geom::world::AasWorld;
+    use aas_geom::world::TravelType;
 
     let Some(maps) = shared_maps() else { return };
     let dir = std::env::temp_dir().join(format!("bot-harness-route-{}", std::process::id()));

@@ -9,7 +9,7 @@ use super::records::{
     AasArea, AasAreaSettings, AasBBox, AasCluster, AasEdge, AasFace, AasNode, AasPlane, AasPortal,
     AasReachability,
 };
-use super::travel_type::TravelTypeCounts;
+use super::travel_counts::TravelTypeCounts;
 
 /// A Quake III `.aas` file as stored: one `Vec` per lump, index-0 dummies included, every
 /// count exactly as in the file.

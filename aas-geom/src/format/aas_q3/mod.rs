@@ -10,7 +10,7 @@
 //!   cross-reference; errors ([`AasError`]) name the lump, record, field and byte offset.
 //! - [`AasFile::validate`] runs the same checks on a file built in memory.
 //! - [`AasFile::to_bytes`] / [`AasFile::write_to`] write bspc's canonical layout.
-//! - [`AasFile::reachability_counts`] counts reachabilities by [`TravelType`].
+//! - [`AasFile::reachability_counts`] counts reachabilities by [`TravelType`](crate::world::TravelType).
 //!
 //! The index-0 dummies live only here: later layers use typed ids instead.
 //!
@@ -63,12 +63,11 @@
 
 mod error;
 mod file;
-mod flags;
 mod header;
 mod lump;
 mod read;
 mod records;
-mod travel_type;
+mod travel_counts;
 mod validate;
 #[cfg(test)]
 mod validate_tests;
@@ -76,10 +75,6 @@ mod write;
 
 pub use error::{AasError, FieldLocation};
 pub use file::AasFile;
-pub use flags::{
-    AREACONTENTS_MODELNUM_SHIFT, AreaContents, AreaFlags, FaceFlags, PresenceType, TRAVELTYPE_MASK,
-    TravelTeamFlags,
-};
 pub use header::{
     AAS_IDENT, AAS_VERSION, AAS_VERSION_OLD, AasHeader, HEADER_SIZE, LumpEntry, xor_header,
 };
@@ -88,4 +83,4 @@ pub use records::{
     AasArea, AasAreaSettings, AasBBox, AasCluster, AasEdge, AasFace, AasNode, AasPlane, AasPortal,
     AasReachability,
 };
-pub use travel_type::{TRAVEL_TYPE_COUNT, TravelType, TravelTypeCounts, UnknownTravelType};
+pub use travel_counts::TravelTypeCounts;

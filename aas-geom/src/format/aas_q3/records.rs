@@ -7,8 +7,8 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::flags::{AreaContents, AreaFlags, FaceFlags, PresenceType, TravelTeamFlags};
-use super::travel_type::TravelType;
+use aas_types::TravelType;
+use aas_types::{AreaContents, AreaFlags, FaceFlags, PresenceType, TravelTeamFlags};
 
 /// A collision bounding box (`aas_bbox_t`, 32 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use super::error::{AasError, FieldLocation};
 use super::file::AasFile;
 use super::header::{AAS_VERSION, AAS_VERSION_OLD};
 use super::lump::{LUMP_COUNT, Lump};
-use super::travel_type::TravelType;
+use aas_types::TravelType;
 
 impl AasFile {
     /// Checks the version and every cross-reference, so that code indexing with the stored

@@ -3,6 +3,7 @@
 use glam::Vec3;
 
 use super::*;
+use aas_types::TravelType;
 
 /// A small consistent file that uses every lump: two real areas (area 2 is the portal area
 /// of portal 1), one cluster, one walk reachability, a two-node tree.

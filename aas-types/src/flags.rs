@@ -1,17 +1,18 @@
-//! Flag sets stored in `.aas` records: presence types, face flags, area contents, area flags,
-//! and the team bits of a reachability's travel type.
+//! Flag sets of areas, faces and reachabilities: presence types, face flags, area contents,
+//! area flags, and the team bits of a reachability's travel type — with the values of Quake
+//! III's `PRESENCE_*`, `FACE_*`, `AREACONTENTS_*`, `AREA_*` and `TRAVELFLAG_*`.
 //!
-//! The records keep the raw `i32` values exactly as stored; these types interpret them
-//! (unknown bits are kept, see `from_raw` on each type).
+//! Every set keeps the bits it does not name (`const _ = !0`), so a file's values survive a
+//! read and a write unchanged; `from_raw` on each type interprets a stored `i32`.
 
 use bitflags::bitflags;
-use serde::{Deserialize, Serialize};
 
 bitflags! {
     /// Presence types (`PRESENCE_*`): which player bounding boxes fit. Stored in bounding
     /// boxes (one type each) and area settings (the union of the boxes that fit).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    #[serde(transparent)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct PresenceType: u32 {
         /// No box fits (`PRESENCE_NONE`).
         const NONE = 1;
@@ -26,8 +27,9 @@ bitflags! {
 
 bitflags! {
     /// Face flags (`FACE_*`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    #[serde(transparent)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct FaceFlags: u32 {
         /// The face is solid (`FACE_SOLID`).
         const SOLID = 1;
@@ -51,8 +53,9 @@ bitflags! {
 bitflags! {
     /// Area contents (`AREACONTENTS_*`). Bits 24..=31 hold a mover's model number, read with
     /// [`AreaContents::model_num`].
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    #[serde(transparent)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct AreaContents: u32 {
         /// Water.
         const WATER = 1;
@@ -90,8 +93,9 @@ pub const AREACONTENTS_MODELNUM_SHIFT: u32 = 24;
 
 bitflags! {
     /// Area flags (`AREA_*`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    #[serde(transparent)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct AreaFlags: u32 {
         /// Bots can stand on the ground of this area.
         const GROUNDED = 1;
@@ -115,8 +119,9 @@ pub const TRAVELTYPE_MASK: i32 = 0x00FF_FFFF;
 
 bitflags! {
     /// The team bits above [`TRAVELTYPE_MASK`] in a reachability's `traveltype` field.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-    #[serde(transparent)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct TravelTeamFlags: u32 {
         /// Team 1 may not use this reachability (`TRAVELFLAG_NOTTEAM1`).
         const NOTTEAM1 = 1 << 24;

@@ -3,12 +3,15 @@
 
 use bitflags::bitflags;
 
-use crate::graph::{AreaContents, AreaInfo};
+use crate::flags::{AreaContents, TravelTeamFlags};
+use crate::travel_type::{Travel, TravelType};
 
 bitflags! {
     /// Routing flags: one bit per travel type, and bits for the contents of the areas a route
     /// enters. A reachability or an area is allowed when every flag it requires is set.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct TravelFlags: u32 {
         /// Travel type 1, invalid.
         const INVALID = 0x1;
@@ -77,52 +80,53 @@ bitflags! {
     }
 }
 
-/// The team bit of a stored `traveltype` that team 1 may not use.
-const TRAVELFLAG_NOTTEAM1: u32 = 1 << 24;
-/// The team bit of a stored `traveltype` that team 2 may not use.
-const TRAVELFLAG_NOTTEAM2: u32 = 2 << 24;
-
 impl TravelFlags {
-    /// The flags a reachability with the stored `traveltype` requires: its type's flag and its
-    /// team flags. An unknown type requires [`INVALID`](Self::INVALID).
+    /// The flag that allows travel type `kind`.
     #[must_use]
-    pub const fn for_travel_type(traveltype: u32) -> Self {
-        let kind = match traveltype & 0x00FF_FFFF {
-            2 => Self::WALK,
-            3 => Self::CROUCH,
-            4 => Self::BARRIERJUMP,
-            5 => Self::JUMP,
-            6 => Self::LADDER,
-            7 => Self::WALKOFFLEDGE,
-            8 => Self::SWIM,
-            9 => Self::WATERJUMP,
-            10 => Self::TELEPORT,
-            11 => Self::ELEVATOR,
-            12 => Self::ROCKETJUMP,
-            13 => Self::BFGJUMP,
-            14 => Self::GRAPPLEHOOK,
-            15 => Self::DOUBLEJUMP,
-            16 => Self::RAMPJUMP,
-            17 => Self::STRAFEJUMP,
-            18 => Self::JUMPPAD,
-            19 => Self::FUNCBOB,
-            _ => Self::INVALID,
-        };
-        let mut bits = kind.bits();
-        if traveltype & TRAVELFLAG_NOTTEAM1 != 0 {
-            bits |= Self::NOTTEAM1.bits();
+    pub const fn for_type(kind: TravelType) -> Self {
+        match kind {
+            TravelType::Invalid => Self::INVALID,
+            TravelType::Walk => Self::WALK,
+            TravelType::Crouch => Self::CROUCH,
+            TravelType::BarrierJump => Self::BARRIERJUMP,
+            TravelType::Jump => Self::JUMP,
+            TravelType::Ladder => Self::LADDER,
+            TravelType::WalkOffLedge => Self::WALKOFFLEDGE,
+            TravelType::Swim => Self::SWIM,
+            TravelType::WaterJump => Self::WATERJUMP,
+            TravelType::Teleport => Self::TELEPORT,
+            TravelType::Elevator => Self::ELEVATOR,
+            TravelType::RocketJump => Self::ROCKETJUMP,
+            TravelType::BfgJump => Self::BFGJUMP,
+            TravelType::GrappleHook => Self::GRAPPLEHOOK,
+            TravelType::DoubleJump => Self::DOUBLEJUMP,
+            TravelType::RampJump => Self::RAMPJUMP,
+            TravelType::StrafeJump => Self::STRAFEJUMP,
+            TravelType::JumpPad => Self::JUMPPAD,
+            TravelType::FuncBob => Self::FUNCBOB,
         }
-        if traveltype & TRAVELFLAG_NOTTEAM2 != 0 {
-            bits |= Self::NOTTEAM2.bits();
-        }
-        Self::from_bits_retain(bits)
     }
 
-    /// The flags entering an area requires: water, slime, lava or else air, plus "do not
-    /// enter" and the team flags of its contents (botlib's area contents travel flags).
+    /// The flags a reachability with this travel requires: its type's flag and its team
+    /// flags. An unknown type requires [`INVALID`](Self::INVALID).
     #[must_use]
-    pub fn for_area(area: &AreaInfo) -> Self {
-        let contents = area.contents;
+    pub fn for_travel(travel: Travel) -> Self {
+        let mut flags = travel.kind().map_or(Self::INVALID, Self::for_type);
+        let team = travel.team();
+        if team.contains(TravelTeamFlags::NOTTEAM1) {
+            flags |= Self::NOTTEAM1;
+        }
+        if team.contains(TravelTeamFlags::NOTTEAM2) {
+            flags |= Self::NOTTEAM2;
+        }
+        flags
+    }
+
+    /// The flags entering an area with these contents requires: water, slime, lava or else
+    /// air, plus "do not enter" and the team flags of the contents (botlib's area contents
+    /// travel flags).
+    #[must_use]
+    pub fn for_contents(contents: AreaContents) -> Self {
         let mut flags = if contents.contains(AreaContents::WATER) {
             Self::WATER
         } else if contents.contains(AreaContents::SLIME) {
@@ -160,19 +164,37 @@ impl Default for TravelFlags {
 #[cfg(test)]
 mod tests {
     use super::TravelFlags;
+    use crate::flags::TravelTeamFlags;
+    use crate::travel_type::{Travel, TravelType};
+
+    #[test]
+    fn each_type_has_its_botlib_flag() {
+        let expected: [u32; 19] = [
+            0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x80, 0x100, 0x200, 0x400, 0x800, 0x1000, 0x2000,
+            0x4000, 0x8000, 0x1_0000, 0x2_0000, 0x4_0000, 0x100_0000,
+        ];
+        for (kind, bits) in TravelType::ALL.into_iter().zip(expected) {
+            assert_eq!(TravelFlags::for_type(kind).bits(), bits, "{kind}");
+        }
+    }
 
     #[test]
     fn default_flags_allow_walking_but_not_rocket_jumps() {
-        let walk = TravelFlags::for_travel_type(2);
-        let rocket = TravelFlags::for_travel_type(12);
+        let walk = TravelFlags::for_travel(Travel::new(TravelType::Walk));
+        let rocket = TravelFlags::for_travel(Travel::new(TravelType::RocketJump));
         assert!(TravelFlags::DEFAULT.allow(walk));
         assert!(!TravelFlags::DEFAULT.allow(rocket));
         assert!(TravelFlags::DEFAULT.allow(TravelFlags::AIR | TravelFlags::WATER));
         assert!(!TravelFlags::DEFAULT.allow(TravelFlags::LAVA));
         // A walk team 1 may not use needs the team-1 flag.
-        let team_walk = TravelFlags::for_travel_type(2 | 1 << 24);
+        let team_walk = TravelFlags::for_travel(
+            Travel::new(TravelType::Walk).with_team(TravelTeamFlags::NOTTEAM1),
+        );
         assert!(!TravelFlags::DEFAULT.allow(team_walk));
         assert!((TravelFlags::DEFAULT | TravelFlags::NOTTEAM1).allow(team_walk));
-        assert_eq!(TravelFlags::for_travel_type(99), TravelFlags::INVALID);
+        assert_eq!(
+            TravelFlags::for_travel(Travel::from_raw(99)),
+            TravelFlags::INVALID
+        );
     }
 }

@@ -1,18 +1,18 @@
-//! The 19 reachability travel types (`TRAVEL_*`) and counts of reachabilities by type.
+//! [`TravelType`]: the 19 ways to travel a reachability (`TRAVEL_*`), and [`Travel`]: a
+//! reachability's travel type together with the teams that may not use it.
 
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
-use super::flags::TRAVELTYPE_MASK;
+use crate::flags::{TRAVELTYPE_MASK, TravelTeamFlags};
 
 /// How a reachability is travelled (`TRAVEL_*`, the low 24 bits of `traveltype`).
 ///
 /// The discriminant is the stored value. Names are stable lower-case strings (see
 /// [`TravelType::name`]); they are part of the command-line JSON contract.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum TravelType {
     /// 1: temporarily not possible.
     Invalid = 1,
@@ -103,7 +103,8 @@ impl TravelType {
     }
 
     /// Position in [`TravelType::ALL`] (`value - 1`).
-    const fn position(self) -> usize {
+    #[must_use]
+    pub const fn position(self) -> usize {
         self as usize - 1
     }
 
@@ -132,22 +133,6 @@ impl TravelType {
             TravelType::StrafeJump => "strafejump",
             TravelType::JumpPad => "jumppad",
             TravelType::FuncBob => "funcbob",
-        }
-    }
-
-    /// The routing flag (`TFL_*`) that allows this travel type.
-    #[must_use]
-    pub const fn travel_flag(self) -> u32 {
-        match self {
-            TravelType::FuncBob => 0x0100_0000,
-            TravelType::Invalid
-            | TravelType::Walk
-            | TravelType::Crouch
-            | TravelType::BarrierJump
-            | TravelType::Jump
-            | TravelType::Ladder => 1 << (self as u32 - 1),
-            // From WALKOFFLEDGE on, the flags skip bit 0x40, which no TFL_ constant uses.
-            _ => 1 << self as u32,
         }
     }
 
@@ -185,45 +170,63 @@ impl FromStr for TravelType {
     }
 }
 
-/// Reachability counts by travel type (see [`super::AasFile::reachability_counts`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct TravelTypeCounts {
-    /// Count per type, indexed by `value - 1` (in [`TravelType::ALL`] order).
-    pub by_type: [usize; TRAVEL_TYPE_COUNT],
-    /// Reachabilities whose type is none of the 19 known values.
-    pub unknown: usize,
+/// A reachability's travel: its [`TravelType`] (the low 24 bits of the stored `traveltype`)
+/// and the teams that may not use it ([`TravelTeamFlags`], the bits above).
+///
+/// It keeps every stored value, a type outside the 19 known ones included (then
+/// [`Travel::kind`] is `None` and routing treats it as [`TravelType::Invalid`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct Travel(u32);
+
+impl Travel {
+    /// A travel of type `kind` that every team may use.
+    #[must_use]
+    pub const fn new(kind: TravelType) -> Self {
+        Self(kind as u32)
+    }
+
+    /// The same travel, forbidden to the teams in `team` as well.
+    #[must_use]
+    pub const fn with_team(self, team: TravelTeamFlags) -> Self {
+        Self(self.0 | team.bits())
+    }
+
+    /// The travel stored as `traveltype` in a Quake III `.aas` file (every bit kept).
+    #[must_use]
+    pub const fn from_raw(raw: i32) -> Self {
+        Self(raw.cast_unsigned())
+    }
+
+    /// The value to store as `traveltype` in a Quake III `.aas` file.
+    #[must_use]
+    pub const fn to_raw(self) -> i32 {
+        self.0.cast_signed()
+    }
+
+    /// The travel type, when the low 24 bits hold one of the 19 known values.
+    #[must_use]
+    pub fn kind(self) -> Option<TravelType> {
+        TravelType::from_raw(self.to_raw())
+    }
+
+    /// The teams that may not use this travel.
+    #[must_use]
+    pub const fn team(self) -> TravelTeamFlags {
+        TravelTeamFlags::from_travel_type(self.to_raw())
+    }
+
+    /// The low 24 bits: the travel type's value, known or not.
+    #[must_use]
+    pub const fn type_value(self) -> u32 {
+        self.0 & TRAVELTYPE_MASK.cast_unsigned()
+    }
 }
 
-impl TravelTypeCounts {
-    /// The count of one type.
-    #[must_use]
-    pub fn get(&self, travel_type: TravelType) -> usize {
-        self.by_type
-            .get(travel_type.position())
-            .copied()
-            .unwrap_or(0)
-    }
-
-    /// Adds one reachability whose stored `traveltype` is `raw`.
-    pub fn add_raw(&mut self, raw: i32) {
-        let slot = TravelType::from_raw(raw).and_then(|t| self.by_type.get_mut(t.position()));
-        match slot {
-            Some(count) => *count += 1,
-            None => self.unknown += 1,
-        }
-    }
-
-    /// `(type, count)` for every type, in value order (zero counts included).
-    pub fn iter(&self) -> impl Iterator<Item = (TravelType, usize)> + '_ {
-        TravelType::ALL
-            .into_iter()
-            .zip(self.by_type.iter().copied())
-    }
-
-    /// Sum of all counts, unknown types included.
-    #[must_use]
-    pub fn total(&self) -> usize {
-        self.by_type.iter().sum::<usize>() + self.unknown
+impl From<TravelType> for Travel {
+    fn from(kind: TravelType) -> Self {
+        Self::new(kind)
     }
 }
 
@@ -247,13 +250,6 @@ mod tests {
             Some(TravelType::Teleport)
         );
         assert!("flying".parse::<TravelType>().is_err());
-        assert_eq!(TravelType::Invalid.travel_flag(), 0x1);
-        assert_eq!(TravelType::Ladder.travel_flag(), 0x20);
-        assert_eq!(TravelType::WalkOffLedge.travel_flag(), 0x80);
-        assert_eq!(TravelType::Elevator.travel_flag(), 0x800);
-        assert_eq!(TravelType::StrafeJump.travel_flag(), 0x20000);
-        assert_eq!(TravelType::JumpPad.travel_flag(), 0x40000);
-        assert_eq!(TravelType::FuncBob.travel_flag(), 0x0100_0000);
         assert!(!TravelType::JumpPad.has_face_and_edge());
         assert!(TravelType::Walk.has_face_and_edge());
     }
@@ -269,15 +265,17 @@ mod tests {
     }
 
     #[test]
-    fn counts() {
-        let mut counts = TravelTypeCounts::default();
-        for raw in [2, 2, (2 << 24) | 5, 0, 99, -1] {
-            counts.add_raw(raw);
-        }
-        assert_eq!(counts.get(TravelType::Walk), 2);
-        assert_eq!(counts.get(TravelType::Jump), 1);
-        assert_eq!(counts.unknown, 3);
-        assert_eq!(counts.total(), 6);
-        assert_eq!(counts.iter().count(), TRAVEL_TYPE_COUNT);
+    fn travel_keeps_type_and_team_bits() {
+        let travel = Travel::new(TravelType::JumpPad).with_team(TravelTeamFlags::NOTTEAM1);
+        assert_eq!(travel.to_raw(), (1 << 24) | 18);
+        assert_eq!(Travel::from_raw(travel.to_raw()), travel);
+        assert_eq!(travel.kind(), Some(TravelType::JumpPad));
+        assert_eq!(travel.team(), TravelTeamFlags::NOTTEAM1);
+        assert_eq!(travel.type_value(), 18);
+        let unknown = Travel::from_raw(77);
+        assert_eq!(unknown.kind(), None);
+        assert_eq!(unknown.type_value(), 77);
+        assert!(unknown.team().is_empty());
+        assert_eq!(Travel::from_raw(-1).to_raw(), -1);
     }
 }
