@@ -1,5 +1,8 @@
 //! Constructors of [`ExpandedBrush`] values for synthetic worlds (tests, benches, hand-built
 //! levels): axis-aligned boxes and arbitrary plane sets, bypassing bevelling and expansion.
+//!
+//! Test scaffolding: compiled only for this crate's tests and with the `test-support` feature
+//! (the benches enable it); real maps go through `prepare_brushes`.
 
 use glam::DVec3;
 

@@ -28,9 +28,11 @@
 //! then be recomputed) → [`subdivide_by_gravity`] (which returns the portals of the tree it
 //! leaves) → [`merge_leaves`] (or [`one_area_per_leaf`]) → [`build_areas`] → [`store_world`];
 //! [`compile_world`] runs all of it (seeds from [`find_seeds`]) and then the reachabilities.
-//! [`box_brush()`] builds synthetic inputs for tests and benches.
+//! `box_brush()` builds synthetic inputs for tests and benches (behind the `test-support`
+//! feature).
 
 pub mod areas;
+#[cfg(any(test, feature = "test-support"))]
 pub mod box_brush;
 pub mod brush_split;
 pub mod bsp_build;
@@ -62,6 +64,7 @@ pub use areas::{
     AreaDiagnostic, AreaFace, AreaSet, CompiledArea, MAX_STEEPNESS, area_contents, build_areas,
     leaf_presence, one_area_per_leaf,
 };
+#[cfg(any(test, feature = "test-support"))]
 pub use box_brush::{box_brush, cut_box_brush, plane_brush};
 pub use brush_split::{BrushFace, BrushSplit, ConvexBrush};
 pub use bsp_build::{BuildError, BuildSettings, build_tree, point_in_brush};
