@@ -30,8 +30,9 @@
 //!   aimed at. End: the point aimed at, so that steering towards the reachability's end
 //!   repeats the flight.
 //!
-//! Start: the floor point under the pad's centre (the centre of a pad in mid-air). `face_num`
-//! holds the launch's vertical speed and `edge_num` its horizontal speed, as bspc stores them.
+//! Start: the floor point under the pad's centre (the centre of a pad in mid-air). Its detail
+//! ([`ReachDetail::JumpPad`]) holds the launch's vertical and horizontal speeds, as bspc stores
+//! them.
 //! Each pad is independent, so the pads are processed in parallel and their lists concatenated
 //! in entity order.
 //!
@@ -51,8 +52,7 @@ use crate::entities::{JumpPad, MapEntities};
 use crate::physics::{
     MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS, StopConditions, StopEvents, StopReason,
 };
-use crate::world::AreaId;
-use crate::world::{AreaContents, TravelType};
+use crate::world::{AreaContents, AreaId, ReachDetail, TravelType};
 
 /// How long a jump-pad flight is followed (seconds).
 const MAX_PAD_FLIGHT: f32 = 6.0;
@@ -227,8 +227,10 @@ impl ReachContext<'_> {
                     continue;
                 }
                 let mut reach = self.reach(target, TravelType::JumpPad, start, end, time);
-                reach.face_num = i32::from(centiseconds(pad.velocity.z));
-                reach.edge_num = i32::from(centiseconds(horizontal));
+                reach.detail = ReachDetail::JumpPad {
+                    vertical_speed: i32::from(centiseconds(pad.velocity.z)),
+                    horizontal_speed: i32::from(centiseconds(horizontal)),
+                };
                 found.push((area, reach));
             }
         }

@@ -47,7 +47,7 @@ pub use travel_time::TravelTimes;
 
 use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities};
 use crate::physics::{Physics, PhysicsSettings};
-use crate::world::{AasWorld, AreaContents, AreaId, Reachability, Travel, TravelType};
+use crate::world::{AasWorld, AreaContents, AreaId, ReachDetail, Reachability, Travel, TravelType};
 use floor::{AreaFloor, area_floor};
 
 /// Settings of [`compute_reachabilities`].
@@ -139,8 +139,7 @@ impl ReachContext<'_> {
     ) -> Reachability {
         Reachability {
             target: a2,
-            face_num: 0,
-            edge_num: 0,
+            detail: ReachDetail::NONE,
             start,
             end,
             travel: Travel::new(kind),

@@ -8,11 +8,11 @@
 //! - **Elevator**: only upwards (the plat rises when stood on): from every landing area at the
 //!   bottom position to every landing area at the top; start on the platform at the bottom,
 //!   end where the box came to rest at the top. Travel time `start_elevator + height × 100 /
-//!   speed`; `face_num` is the platform's model number and `edge_num` its height, as bspc stores
-//!   them.
+//!   speed`; the detail ([`ReachDetail::Elevator`]) holds the platform's model number and its
+//!   height, as bspc stores them.
 //! - **Bobbing platform**: both ways between the landing areas at its two extreme positions;
-//!   start on the platform at the start position, end at the landing point. `face_num` holds
-//!   the model number.
+//!   start on the platform at the start position, end at the landing point. The detail
+//!   ([`ReachDetail::FuncBob`]) holds the model number.
 
 use glam::{Vec2, Vec3};
 
@@ -20,8 +20,7 @@ use super::travel_time::centiseconds;
 use super::{ReachContext, Reachability};
 use crate::entities::MapEntities;
 use crate::physics::STANDING_MINS;
-use crate::world::AreaId;
-use crate::world::TravelType;
+use crate::world::{AreaId, ReachDetail, TravelType};
 
 /// How far past the platform's edge the landing points are looked for.
 const AROUND: f32 = 16.0;
@@ -93,8 +92,10 @@ impl ReachContext<'_> {
                         continue;
                     }
                     let mut reach = self.reach(to, TravelType::Elevator, start, end, time);
-                    reach.face_num = i32::try_from(plat.model).unwrap_or(0);
-                    reach.edge_num = i32::from(centiseconds(plat.height));
+                    reach.detail = ReachDetail::Elevator {
+                        model: i32::try_from(plat.model).unwrap_or(0),
+                        height: i32::from(centiseconds(plat.height)),
+                    };
                     found.push((from, reach));
                 }
             }
@@ -135,7 +136,10 @@ impl ReachContext<'_> {
                             end,
                             self.settings.times.func_bob,
                         );
-                        reach.face_num = i32::try_from(bobbing.model & 0xFFFF).unwrap_or(0);
+                        reach.detail = ReachDetail::FuncBob {
+                            first: i32::try_from(bobbing.model & 0xFFFF).unwrap_or(0),
+                            second: 0,
+                        };
                         found.push((from, reach));
                     }
                 }

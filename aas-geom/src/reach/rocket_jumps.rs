@@ -186,13 +186,12 @@ mod tests {
     use glam::Vec3;
 
     use super::spread_out;
-    use crate::world::{AreaId, Reachability, Travel, TravelType};
+    use crate::world::{AreaId, ReachDetail, Reachability, Travel, TravelType};
 
     fn jump(from: Vec3, target: u32, to: Vec3) -> Reachability {
         Reachability {
             target: AreaId(target),
-            face_num: 0,
-            edge_num: 0,
+            detail: ReachDetail::NONE,
             start: from,
             end: to,
             travel: Travel::new(TravelType::RocketJump),

@@ -7,8 +7,7 @@ use glam::Vec3;
 
 use super::{ReachContext, Reachability};
 use crate::physics::{CROUCHING_MAXS, STANDING_MINS};
-use crate::world::AreaId;
-use crate::world::{PresenceType, TravelType};
+use crate::world::{AreaId, FaceRef, PresenceType, ReachDetail, TravelType};
 
 /// How far into the target area the end point lies.
 const END_INSET: f32 = 2.0;
@@ -43,7 +42,13 @@ impl ReachContext<'_> {
             }
             let end = center - into_a1 * END_INSET;
             let mut reach = self.reach(a2, TravelType::Swim, center, end, self.settings.times.swim);
-            reach.face_num = i32::try_from(face_ref.face.0 + 1).unwrap_or(0);
+            reach.detail = ReachDetail::Crossing {
+                face: Some(FaceRef {
+                    face: face_ref.face,
+                    back_side: false,
+                }),
+                edge: None,
+            };
             return Some(reach);
         }
         None

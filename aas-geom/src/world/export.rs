@@ -1,7 +1,7 @@
 //! [`AasWorld::to_q3`]: an [`AasWorld`] as a Quake III `.aas` file, with the index-0 dummy
 //! records written as bspc writes them.
 
-use super::model::{AasWorld, ClusterMembership, NodeChild};
+use super::model::{AasWorld, ClusterMembership, NodeChild, ReachDetail};
 use crate::format::aas_q3::{
     AAS_VERSION, AasArea, AasAreaSettings, AasBBox, AasCluster, AasEdge, AasFace, AasFile, AasNode,
     AasPlane, AasPortal, AasReachability,
@@ -25,6 +25,23 @@ fn with_dummy<T>(dummy: T, items: Vec<T>) -> Vec<T> {
 
 fn signed(id: u32, negative: bool) -> i32 {
     if negative { -number(id) } else { number(id) }
+}
+
+/// A reachability's detail as the file's `facenum` and `edgenum`.
+fn detail_numbers(detail: ReachDetail) -> (i32, i32) {
+    match detail {
+        ReachDetail::Crossing { face, edge } => (
+            face.map_or(0, |f| signed(f.face.0, f.back_side)),
+            edge.map_or(0, |e| signed(e.edge.0, e.reversed)),
+        ),
+        ReachDetail::Elevator { model, height } => (model, height),
+        ReachDetail::JumpPad {
+            vertical_speed,
+            horizontal_speed,
+        } => (vertical_speed, horizontal_speed),
+        ReachDetail::FuncBob { first, second } => (first, second),
+        ReachDetail::Unknown { face_num, edge_num } => (face_num, edge_num),
+    }
 }
 
 impl AasWorld {
@@ -134,8 +151,8 @@ impl AasWorld {
                 .iter()
                 .map(|r| AasReachability {
                     area_num: number(r.target.0),
-                    face_num: r.face_num,
-                    edge_num: r.edge_num,
+                    face_num: detail_numbers(r.detail).0,
+                    edge_num: detail_numbers(r.detail).1,
                     start: r.start,
                     end: r.end,
                     travel_type: r.travel.to_raw(),

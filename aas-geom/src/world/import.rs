@@ -4,11 +4,13 @@ use thiserror::Error;
 
 use super::model::{
     AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
-    Reachability, WorldBox, WorldPlane,
+    ReachDetail, Reachability, WorldBox, WorldPlane,
 };
-use crate::format::aas_q3::{AasError, AasFile, Lump};
-use crate::world::{AreaContents, AreaFlags, FaceFlags, PresenceType, Travel};
-use aas_types::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
+use crate::format::aas_q3::{AasError, AasFile, AasReachability, Lump};
+use crate::world::{
+    AreaContents, AreaFlags, AreaId, ClusterId, EdgeId, FaceFlags, FaceId, NodeId, PlaneId,
+    PortalId, PresenceType, Travel, TravelType, VertexId,
+};
 
 /// Why a `.aas` file cannot become an [`AasWorld`].
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -45,6 +47,37 @@ fn real(number: i32, lump: Lump, record: usize, field: &'static str) -> Result<u
 fn range(first: i32, count: i32) -> std::ops::Range<u32> {
     let first = first.max(0).unsigned_abs();
     first..first + count.max(0).unsigned_abs()
+}
+
+/// A reachability's `facenum` and `edgenum`, read by its travel type. The file has been
+/// validated, so the face and edge numbers of crossing types are in range.
+fn reach_detail(reach: &AasReachability) -> ReachDetail {
+    let (face_num, edge_num) = (reach.face_num, reach.edge_num);
+    match reach.kind() {
+        Some(TravelType::Elevator) => ReachDetail::Elevator {
+            model: face_num,
+            height: edge_num,
+        },
+        Some(TravelType::JumpPad) => ReachDetail::JumpPad {
+            vertical_speed: face_num,
+            horizontal_speed: edge_num,
+        },
+        Some(TravelType::FuncBob) => ReachDetail::FuncBob {
+            first: face_num,
+            second: edge_num,
+        },
+        Some(_) => ReachDetail::Crossing {
+            face: (face_num != 0).then(|| FaceRef {
+                face: FaceId(face_num.unsigned_abs() - 1),
+                back_side: face_num < 0,
+            }),
+            edge: (edge_num != 0).then(|| EdgeRef {
+                edge: EdgeId(edge_num.unsigned_abs() - 1),
+                reversed: edge_num < 0,
+            }),
+        },
+        None => ReachDetail::Unknown { face_num, edge_num },
+    }
 }
 
 fn optional_area(number: i32) -> Option<AreaId> {
@@ -158,8 +191,7 @@ impl AasWorld {
             .map(|(index, r)| {
                 Ok(Reachability {
                     target: AreaId(real(r.area_num, Lump::Reachability, index + 1, "areanum")?),
-                    face_num: r.face_num,
-                    edge_num: r.edge_num,
+                    detail: reach_detail(r),
                     start: r.start,
                     end: r.end,
                     travel: Travel::from_raw(r.travel_type),

@@ -37,7 +37,7 @@ pub use import::ImportError;
 pub use load::WorldLoadError;
 pub use model::{
     AasWorld, Area, Cluster, ClusterMembership, EdgeRef, Face, FaceRef, Node, NodeChild, Portal,
-    Reachability, WorldBox, WorldPlane,
+    ReachDetail, Reachability, WorldBox, WorldPlane,
 };
 pub use native::{NATIVE_MAGIC, NATIVE_VERSION, NativeError};
 pub use validate::WorldError;

@@ -5,8 +5,10 @@ use std::ops::Range;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::world::{AreaContents, AreaFlags, FaceFlags, PresenceType, Travel, TravelType};
-use aas_types::{AreaId, ClusterId, EdgeId, FaceId, NodeId, PlaneId, PortalId, VertexId};
+use crate::world::{
+    AreaContents, AreaFlags, AreaId, ClusterId, EdgeId, FaceFlags, FaceId, NodeId, PlaneId,
+    PortalId, PresenceType, Travel, TravelType, VertexId,
+};
 
 /// A player bounding box of the world (no dummy: the file stores exactly these).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -102,16 +104,65 @@ pub struct Area {
     pub reachabilities: Range<u32>,
 }
 
+/// What a reachability's two type-specific numbers mean (the `.aas` file's `facenum` and
+/// `edgenum`), by its travel type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReachDetail {
+    /// Every type that crosses a face ([`TravelType::has_face_and_edge`]: walking, jumping,
+    /// swimming, ladders, teleporters …): the face and the edge crossed, when known.
+    Crossing {
+        /// The face crossed, and whether from its back (the file's negative number).
+        face: Option<FaceRef>,
+        /// The edge crossed, and whether reversed (the file's negative number).
+        edge: Option<EdgeRef>,
+    },
+    /// An elevator (`func_plat`).
+    Elevator {
+        /// The platform mover's model number.
+        model: i32,
+        /// The platform's travel height, in whole units.
+        height: i32,
+    },
+    /// A jump pad.
+    JumpPad {
+        /// The launch's vertical speed, in whole units per second.
+        vertical_speed: i32,
+        /// The launch's horizontal speed, in whole units per second.
+        horizontal_speed: i32,
+    },
+    /// A bobbing platform (`func_bobbing`): packed values, the model number in the low 16 bits
+    /// of the first.
+    FuncBob {
+        /// The first packed value (`facenum`).
+        first: i32,
+        /// The second packed value (`edgenum`).
+        second: i32,
+    },
+    /// A travel type outside the 19 known ones: the two numbers as stored.
+    Unknown {
+        /// `facenum` as stored.
+        face_num: i32,
+        /// `edgenum` as stored.
+        edge_num: i32,
+    },
+}
+
+impl ReachDetail {
+    /// A crossing of no known face or edge (the file's 0 and 0).
+    pub const NONE: Self = Self::Crossing {
+        face: None,
+        edge: None,
+    };
+}
+
 /// A way to travel from one area (the one whose range holds it) to another.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Reachability {
     /// The area reached.
     pub target: AreaId,
-    /// Type-specific: the face crossed for walking types, the mover model number for elevators,
-    /// a launch value for jump pads (as stored).
-    pub face_num: i32,
-    /// Type-specific: the edge crossed for walking types, other data for elevators and pads.
-    pub edge_num: i32,
+    /// Type-specific: the face and edge crossed, an elevator's model and height, a jump pad's
+    /// launch speeds …
+    pub detail: ReachDetail,
     /// Where the travel starts.
     pub start: Vec3,
     /// Where it ends.

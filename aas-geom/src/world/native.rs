@@ -21,7 +21,8 @@ pub const NATIVE_MAGIC: [u8; 8] = *b"Q3BOTAAS";
 
 /// The format version this crate writes and reads.
 ///
-/// Version 2 stores the typed reachability travel ([`Travel`](crate::world::Travel)) and the
+/// Version 2 stores the typed reachability travel ([`Travel`](crate::world::Travel)), its
+/// [`ReachDetail`](crate::world::ReachDetail) and the
 /// unsigned cluster numbers of the world model; version 1 files (signed integers there) are
 /// refused with [`NativeError::UnsupportedVersion`] — convert the `.aas` they were made from
 /// again.

@@ -1,8 +1,14 @@
 //! [`AasWorld`]: import from and export to Quake III `.aas`, on the shared reference files and
 //! on crafted ones.
 
+use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::aas_q3::{AasFile, Lump};
-use aas_geom::world::{AasWorld, AreaId, ClusterMembership, ImportError, NativeError, NodeChild};
+use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::world::{
+    AasWorld, AreaId, ClusterMembership, EdgeId, EdgeRef, FaceId, FaceRef, ImportError,
+    NativeError, NodeChild, ReachDetail, Reachability, Travel, TravelTeamFlags, TravelType,
+};
+use glam::Vec3;
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 
@@ -77,13 +83,103 @@ fn references_to_dummies_are_import_errors() {
 #[test]
 fn an_empty_world_exports_only_dummies_and_imports_back() {
     let world = AasWorld::default();
-    assert_eq!(world.point_area(glam::Vec3::ZERO), None);
+    assert_eq!(world.point_area(Vec3::ZERO), None);
     let file = world.to_q3();
     assert_eq!(file.areas.len(), 1);
     assert_eq!(file.area_settings[0].first_reachable_area, 1);
     let back = AasWorld::from_q3(&AasFile::from_bytes(&file.to_bytes()).unwrap()).unwrap();
     assert_eq!(back, world);
     let _ = NodeChild::Solid;
+}
+
+/// Every kind of reachability detail — crossings from either side of a face and either way
+/// along an edge, an elevator, a jump pad, a bobbing platform and an unknown travel type —
+/// survives export to a `.aas` file and import back, as does the travel's team bits.
+#[test]
+fn reachability_details_survive_export_and_import() {
+    let map = read_map(
+        include_bytes!("../maps/box_room.map").as_slice(),
+        &MapOptions::default(),
+    )
+    .unwrap();
+    let mut world = compile_world(&map, &CompileSettings::default())
+        .unwrap()
+        .world;
+    assert!(world.faces.len() >= 3 && world.edges.len() >= 3 && !world.areas.is_empty());
+    let last_face = FaceId::from_index(world.faces.len() - 1);
+    let last_edge = EdgeId::from_index(world.edges.len() - 1);
+    let crossing =
+        |face: FaceId, back_side: bool, edge: EdgeId, reversed: bool| ReachDetail::Crossing {
+            face: Some(FaceRef { face, back_side }),
+            edge: Some(EdgeRef { edge, reversed }),
+        };
+    let details = [
+        (
+            TravelType::Walk,
+            crossing(FaceId(0), false, EdgeId(0), false),
+        ),
+        (TravelType::Jump, crossing(last_face, true, last_edge, true)),
+        (TravelType::Swim, ReachDetail::NONE),
+        (
+            TravelType::Elevator,
+            ReachDetail::Elevator {
+                model: 3,
+                height: -128,
+            },
+        ),
+        (
+            TravelType::JumpPad,
+            ReachDetail::JumpPad {
+                vertical_speed: 800,
+                horizontal_speed: -5,
+            },
+        ),
+        (
+            TravelType::FuncBob,
+            ReachDetail::FuncBob {
+                first: 0x0007_0002,
+                second: i32::MIN,
+            },
+        ),
+    ];
+    let mut reachabilities = Vec::new();
+    for (kind, detail) in details {
+        reachabilities.push(Reachability {
+            target: AreaId(0),
+            detail,
+            start: Vec3::new(1.0, 2.0, 3.0),
+            end: Vec3::new(4.0, 5.0, 6.0),
+            travel: Travel::new(kind).with_team(TravelTeamFlags::NOTTEAM2),
+            travel_time: 42,
+        });
+    }
+    let mut unknown = reachabilities[0];
+    unknown.travel = Travel::from_raw(77);
+    unknown.detail = ReachDetail::Unknown {
+        face_num: -9,
+        edge_num: 123_456,
+    };
+    reachabilities.push(unknown);
+    // Every reachability leaves the first area.
+    let count = u32::try_from(reachabilities.len()).unwrap();
+    for area in &mut world.areas {
+        area.reachabilities = count..count;
+    }
+    world.areas[0].reachabilities = 0..count;
+    world.reachabilities = reachabilities;
+
+    let file = AasFile::from_bytes(&world.to_q3().to_bytes()).unwrap();
+    let back = AasWorld::from_q3(&file).unwrap();
+    assert_eq!(back.reachabilities, world.reachabilities);
+    assert_eq!(
+        file.reachabilities[2].face_num,
+        -i32::try_from(world.faces.len()).unwrap()
+    );
+    assert_eq!(
+        file.reachabilities[2].edge_num,
+        -i32::try_from(world.edges.len()).unwrap()
+    );
+    assert_eq!(file.reachabilities[2].travel_type, (2 << 24) | 5);
 }
 
 #[test]

@@ -1,8 +1,7 @@
 //! Reachabilities between floors (barrier jumps, gaps, crouching, stairs, ledges), each
 //! carried out by the [executor](crate::executor).
 
-use aas_geom::world::{AreaId, Reachability};
-use aas_geom::world::{Travel, TravelType};
+use aas_geom::world::{AreaId, ReachDetail, Reachability, Travel, TravelType};
 use glam::Vec3;
 
 use crate::executor::{execute, execute_as, executes};
@@ -190,8 +189,7 @@ fn a_gap_wider_than_a_running_jump_has_no_jump() {
         };
         let attempt = Reachability {
             target: to,
-            face_num: 0,
-            edge_num: 0,
+            detail: ReachDetail::NONE,
             start: edge(from),
             end: edge(to),
             travel: Travel::new(TravelType::Jump),

@@ -130,7 +130,7 @@ mod tests {
     use aas_geom::format::aas_q3::AasFile;
     use aas_geom::world::{
         AasWorld, Area, AreaContents, AreaFlags, AreaId, ClusterMembership, PresenceType,
-        Reachability, Travel, TravelType,
+        ReachDetail, Reachability, Travel, TravelType,
     };
     use glam::Vec3;
 
@@ -163,8 +163,7 @@ mod tests {
             for &target in *targets {
                 world.reachabilities.push(Reachability {
                     target: AreaId(target),
-                    face_num: 0,
-                    edge_num: 0,
+                    detail: ReachDetail::NONE,
                     start: center,
                     end: center,
                     travel: Travel::new(TravelType::Walk),

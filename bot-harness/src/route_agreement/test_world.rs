@@ -2,7 +2,7 @@
 //! only; no faces, nodes or clusters).
 
 use aas_geom::world::{AasWorld, Area, AreaId, ClusterMembership, Reachability};
-use aas_geom::world::{AreaContents, AreaFlags, PresenceType, Travel, TravelType};
+use aas_geom::world::{AreaContents, AreaFlags, PresenceType, ReachDetail, Travel, TravelType};
 use glam::Vec3;
 
 /// A world under construction; areas are numbered in creation order from 0.
@@ -53,8 +53,7 @@ impl TestWorld {
             at as usize,
             Reachability {
                 target: AreaId(to),
-                face_num: 0,
-                edge_num: 0,
+                detail: ReachDetail::NONE,
                 start,
                 end,
                 travel: Travel::new(kind),
