@@ -2,33 +2,19 @@
 
 use std::path::PathBuf;
 
+pub use real_data::SHARED_MAPS;
+
 /// The shared real-data folder: `$REAL_DATA`, else `../shared` beside the workspace root.
-/// `None` when neither exists.
+/// `None` when it is not there ([`real_data::find`]: silent, a bench never fails for it).
 #[must_use]
 pub fn real_data_dir() -> Option<PathBuf> {
-    let candidate = std::env::var_os("REAL_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    candidate.is_dir().then_some(candidate)
+    real_data::find()
 }
 
-/// The nine shared maps, each with a `.bsp`, a `.aas` and a `.map` in [`shared_maps_dir`].
-pub const SHARED_MAPS: [&str; 9] = [
-    "q3dm6ish",
-    "oa_dm1v2",
-    "am_galmevish",
-    "oa_bases3cl",
-    "blitzkrieg2",
-    "dm4ish",
-    "ps37ctf",
-    "am_underworks",
-    "dm3ish",
-];
-
-/// The shared map folder, holding each map's `.bsp`, `.aas` and `.map`.
+/// The shared map folder, holding each of the [`SHARED_MAPS`]' `.bsp`, `.aas` and `.map`.
 #[must_use]
 pub fn shared_maps_dir() -> Option<PathBuf> {
-    real_data_dir().map(|dir| dir.join("maps/openarena-lostlevels"))
+    real_data_dir().map(|dir| dir.join(real_data::MAPS))
 }
 
 /// The expected answer for `map` in a bench's table of per-map answers (each bench checks
@@ -66,7 +52,11 @@ pub mod fuzzy {
     #[must_use]
     pub fn neonknight_botfiles() -> Option<std::path::PathBuf> {
         super::real_data_dir()
-            .map(|dir| dir.join("botfiles/NeonKnightOA-nk-oa-botfiles/botfiles"))
+            .map(|dir| {
+                dir.join(real_data::BOTFILES)
+                    .join(real_data::BOT_SETS[0])
+                    .join("botfiles")
+            })
             .filter(|dir| dir.is_dir())
     }
 

@@ -11,42 +11,14 @@ use fuzzy_weights::{
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-const NEONKNIGHT: &str = "NeonKnightOA-nk-oa-botfiles/botfiles";
-const TREMFUSION: &str = "Amanieu-tremfusion/botfiles";
-const MECWERKS: &str = "mecwerks-Mecwerks-AI/botfiles";
+const NEONKNIGHT: &str = real_data::BOT_SETS[0];
+const TREMFUSION: &str = real_data::BOT_SETS[1];
+const MECWERKS: &str = real_data::BOT_SETS[2];
 const TREMFUSION_BOTS: [&str; 5] = ["default", "gargoyle", "grism", "kyonshi", "major"];
 
-/// The shared `botfiles` folder, or `None` (after saying so) when the data is absent.
-fn shared_botfiles() -> Option<PathBuf> {
-    if let Some(root) = std::env::var_os("REAL_DATA") {
-        let dir = PathBuf::from(&root).join("botfiles");
-        assert!(
-            dir.is_dir(),
-            "REAL_DATA={} does not contain botfiles/",
-            PathBuf::from(root).display()
-        );
-        return Some(dir);
-    }
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/botfiles"
-    ));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    #[expect(clippy::print_stdout, reason = "a skipped real-data test must say so")]
-    {
-        println!(
-            "skipped: real data not found (set REAL_DATA or put ../shared beside the workspace)"
-        );
-    }
-    None
-}
-
+/// The `botfiles` root of the shared set `name`.
 fn set(botfiles: &Path, name: &str) -> PathBuf {
-    let dir = botfiles.join(name);
-    assert!(dir.is_dir(), "{} is missing", dir.display());
-    dir
+    real_data::bot_set(botfiles, name)
 }
 
 fn balance_leaves(config: &WeightConfig) -> usize {
@@ -61,7 +33,7 @@ fn balance_leaves(config: &WeightConfig) -> usize {
 
 #[test]
 fn neonknight_item_and_weapon_weights_load() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, NEONKNIGHT);
@@ -85,7 +57,7 @@ fn neonknight_item_and_weapon_weights_load() {
 
 #[test]
 fn neonknight_weapon_weights_evaluate_with_the_evalint_quirk() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let loaded = load_from_dir(set(&botfiles, NEONKNIGHT), "bots/default_w.c").unwrap();
@@ -121,7 +93,7 @@ fn neonknight_weapon_weights_evaluate_with_the_evalint_quirk() {
 
 #[test]
 fn real_configs_evaluate_identically_in_tree_and_compiled_form() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, NEONKNIGHT);
@@ -155,7 +127,7 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
     // fuzi.c / fuzw.c include neither inv.h nor the bot's tuning defines: botlib loads them
     // only through bots/*_i.c and bots/*_w.c. Standalone, the first error in reading order is
     // the first switch on an inventory name.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     for set_name in [NEONKNIGHT, TREMFUSION] {
@@ -188,7 +160,7 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
 fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
     // real-data.md §2.4: inv.h comments out the weapon/powerup block, so fuzi.c line 42
     // `switch(INVENTORY_SCOUT)` and fuzw.c line 26 `switch(INVENTORY_BFG10K)` name no number.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, TREMFUSION);
@@ -216,7 +188,7 @@ fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
 fn every_weight_file_of_every_set_is_accounted_for() {
     // Each *_i.c / *_w.c of every set either loads (NeonKnightOA) or is a known defect
     // (tremfusion); Mecwerks has none.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let mut seen = Vec::new();
