@@ -1,27 +1,10 @@
 #![doc = include_str!("../README.md")]
 
-use std::path::PathBuf;
-
-pub use real_data::SHARED_MAPS;
-
-/// The shared real-data folder: `$REAL_DATA`, else `../shared` beside the workspace root.
-/// `None` when it is not there ([`real_data::find`]: silent, a bench never fails for it).
-#[must_use]
-pub fn real_data_dir() -> Option<PathBuf> {
-    real_data::find()
-}
-
-/// The shared map folder, holding each of the [`SHARED_MAPS`]' `.bsp`, `.aas` and `.map`.
-#[must_use]
-pub fn shared_maps_dir() -> Option<PathBuf> {
-    real_data_dir().map(|dir| dir.join(real_data::MAPS))
-}
-
 /// The expected answer for `map` in a bench's table of per-map answers (each bench checks
 /// its answer before timing; see `ARCHITECTURE.md`).
 ///
 /// # Panics
-/// When `map` has no row: a map added to [`SHARED_MAPS`] needs its expected answers.
+/// When `map` has no row: a map added to `real_data::SHARED_MAPS` needs its expected answers.
 #[must_use]
 #[track_caller]
 pub fn expected<T: Copy>(table: &[(&str, T)], map: &str) -> T {
@@ -46,24 +29,14 @@ pub fn assert_close(what: &str, actual: f64, expected: f64, tolerance: f64) {
 
 /// Fuzzy-weight data for the `fuzzy_weights` benches.
 pub mod fuzzy {
+    use std::path::Path;
+
     use fuzzy_weights::WeightConfig;
 
-    /// The `NeonKnightOA` bot-data folder (`botfiles/` of the set) in the shared data.
+    /// The item weights of `bots/default_i.c` of the botfiles folder `root` (`NeonKnightOA`'s,
+    /// found by the bench with `real_data::find_bot_set`), if it loads.
     #[must_use]
-    pub fn neonknight_botfiles() -> Option<std::path::PathBuf> {
-        super::real_data_dir()
-            .map(|dir| {
-                dir.join(real_data::BOTFILES)
-                    .join(real_data::BOT_SETS[0])
-                    .join("botfiles")
-            })
-            .filter(|dir| dir.is_dir())
-    }
-
-    /// The item weights of `NeonKnightOA`'s `bots/default_i.c`, if the shared data is there.
-    #[must_use]
-    pub fn real_item_config() -> Option<WeightConfig> {
-        let root = neonknight_botfiles()?;
+    pub fn real_item_config(root: &Path) -> Option<WeightConfig> {
         fuzzy_weights::load_from_dir(root, "bots/default_i.c")
             .ok()
             .map(|loaded| loaded.config)

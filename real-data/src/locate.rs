@@ -33,6 +33,20 @@ pub fn find() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// The folder `sub` of the data [`find`] finds, for benches and tools; `None` when there is no
+/// data or it has no `sub`. Prints nothing, never panics.
+#[must_use]
+pub fn find_in(sub: &str) -> Option<PathBuf> {
+    find().map(|dir| dir.join(sub)).filter(|dir| dir.is_dir())
+}
+
+/// The `botfiles` root of the bot-data set `set` (one of [`BOT_SETS`](crate::BOT_SETS)), for
+/// benches and tools ([`find_in`]).
+#[must_use]
+pub fn find_bot_set(set: &str) -> Option<PathBuf> {
+    find_in(&format!("{BOTFILES}/{set}/botfiles"))
+}
+
 /// The folder `sub` of the data, for tests.
 ///
 /// Returns `None` after printing [`SKIPPED`] when `REAL_DATA` is unset and `../shared` is

@@ -123,7 +123,7 @@ fn longest_run(physics: &Physics<'_>, spawns: &[Vec3]) -> Option<(PlayerState, V
 }
 
 fn physics(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"

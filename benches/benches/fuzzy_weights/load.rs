@@ -23,7 +23,7 @@ const TOKENS: usize = 4397;
 const CANONICAL_BYTES: usize = 21_407;
 
 fn load(c: &mut Criterion) {
-    let Some(root) = benches::fuzzy::neonknight_botfiles() else {
+    let Some(root) = real_data::find_bot_set(real_data::BOT_SETS[0]) else {
         #[expect(clippy::print_stdout, reason = "a skipped bench must say so")]
         {
             println!("fuzzy_load skipped: shared botfiles not found (set REAL_DATA)");
