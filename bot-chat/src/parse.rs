@@ -1,7 +1,9 @@
 //! Parsing one preprocessed chat file with the pest grammars of `chat.pest` and building
 //! its part of the model; errors map back to file, line, column and include stack.
 
-use bot_script::{CanonicalText, TokenKind, TokenStream, decode_canonical_string};
+use bot_script::{
+    CanonicalText, SourceDiagnostic, SourcePos, TokenKind, TokenStream, decode_canonical_string,
+};
 use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
@@ -52,20 +54,12 @@ impl<'s> Ctx<'s> {
     /// An error at the token at canonical offset `offset`.
     fn error_at(&self, offset: usize, message: String) -> LoadError {
         let index = self.canonical.token_at(offset);
-        let token = index.and_then(|i| self.stream.tokens.get(i));
-        LoadError::Data {
-            position: token.map_or_else(|| "end of input".to_owned(), |t| t.pos.to_string()),
-            message,
-            include_stack: index
-                .map(|i| {
-                    self.stream
-                        .include_stack(i)
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect()
-                })
-                .unwrap_or_default(),
-        }
+        let diagnostic = match index.and_then(|i| self.stream.tokens.get(i).map(|t| (i, t))) {
+            Some((i, token)) => SourceDiagnostic::error(token.pos.clone(), message)
+                .with_stack(self.stream.include_stack(i)),
+            None => SourceDiagnostic::error(SourcePos::end_of_input(), message),
+        };
+        LoadError::Data(diagnostic)
     }
 
     fn parse(&self, rule: Rule) -> Result<Pairs<'_, Rule>, LoadError> {

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod canonical;
+mod diagnostic;
 mod error;
 pub mod expr;
 mod fnv;
@@ -11,7 +12,8 @@ mod stream;
 mod token;
 
 pub use canonical::{CanonicalText, decode_canonical_string};
-pub use error::{Diagnostic, ErrorKind, ScriptError};
+pub use diagnostic::{Severity, SourceDiagnostic};
+pub use error::{ErrorKind, ScriptError};
 pub use lexer::{Lexer, MAX_TOKEN, tokenize};
 pub use preprocessor::{Limits, Preprocessor};
 pub use source::{DirSource, FileSource, MAX_FILE_BYTES, MemorySource, normalize_path};

@@ -83,7 +83,7 @@ fn include_stack_in_errors() {
         err.to_string(),
         "c.h:2:5: can't read token: unexpected byte 0x40 (included from b.h:2:3, a.c:3:1)"
     );
-    assert_eq!(err.include_stack.len(), 2);
+    assert_eq!(err.diagnostic.include_stack.len(), 2);
     // Missing include: named, with the position of the file name.
     let files = [
         ("a.c", "#include \"b.h\"\n"),
@@ -112,7 +112,7 @@ fn include_depth_is_bounded() {
     let files = [("a.c", "#include \"a.c\"\n")];
     let err = run(&files, "a.c").unwrap_err();
     assert_eq!(err.kind, ErrorKind::Limit);
-    assert_eq!(err.include_stack.len(), 31);
+    assert_eq!(err.diagnostic.include_stack.len(), 31);
     // A wide include tree is bounded by the number of files opened.
     let files = [
         ("a.c", "#include \"b.h\"\n#include \"b.h\"\n"),

@@ -123,8 +123,11 @@ fn every_script_file_preprocesses_alone_or_needs_its_includer() {
                         "{set} {file}: {error}"
                     );
                     assert_eq!(error.kind, ErrorKind::Expression, "{error}");
-                    assert_eq!(&*error.pos.file, file.as_str());
-                    assert!(error.message.starts_with("undefined name `"), "{error}");
+                    assert_eq!(&*error.pos().file, file.as_str());
+                    assert!(
+                        error.diagnostic.message.starts_with("undefined name `"),
+                        "{error}"
+                    );
                 }
             }
         }

@@ -72,7 +72,7 @@ fn check(
             prop_assert_eq!(text.token_starts().len(), stream.len());
         }
         Err(error) => {
-            prop_assert!(!error.message.is_empty());
+            prop_assert!(!error.diagnostic.message.is_empty());
             prop_assert!(!error.to_string().is_empty());
         }
     }

@@ -14,7 +14,7 @@ pub use choose::{best_weapon, score_items};
 pub use compiled::{CompiledConfig, WeightId};
 pub use eval::{EvalSettings, Interpolation, Undecided};
 pub use inventory::{Inventory, InventoryNames};
-pub use load::{LoadError, Loaded, SourceDiagnostic, load, load_from_dir, load_with, parse_stream};
+pub use load::{LoadError, Loaded, load, load_from_dir, load_with, parse_stream};
 pub use model::{
     Case, DEFAULT_LIMIT, Leaf, Limit, MAX_WEIGHTS, Node, Switch, Weight, WeightConfig,
 };

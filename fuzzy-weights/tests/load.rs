@@ -52,10 +52,11 @@ fn loads_with_macros_evalfloat_and_names() {
     assert_eq!(armor.cases[0].node, Node::Leaf(Leaf::plain(8.0)));
     assert_eq!(armor.cases[1].node, Node::Leaf(Leaf::plain(3.0)));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    assert_eq!(loaded.warnings[0].severity, bot_script::Severity::Warning);
     let warning = loaded.warnings[0].to_string();
     assert!(
         warning.starts_with("body.c:12:")
-            && warning.contains("negative value")
+            && warning.contains(": warning: negative value")
             && warning.ends_with("(included from bots/test_i.c:3:1)"),
         "{warning}"
     );
