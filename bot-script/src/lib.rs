@@ -6,6 +6,7 @@ mod error;
 pub mod expr;
 mod fnv;
 pub mod lexer;
+pub mod pest_words;
 mod preprocessor;
 mod source;
 mod stream;
