@@ -37,7 +37,7 @@ pub mod fuzzy {
     /// found by the bench with `real_data::find_bot_set`), if it loads.
     #[must_use]
     pub fn real_item_config(root: &Path) -> Option<WeightConfig> {
-        fuzzy_weights::load_from_dir(root, "bots/default_i.c")
+        fuzzy_weights::load_dir(root, "bots/default_i.c")
             .ok()
             .map(|loaded| loaded.config)
     }

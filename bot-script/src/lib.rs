@@ -16,7 +16,7 @@ pub use canonical::{CanonicalText, decode_canonical_string};
 pub use diagnostic::{Severity, SourceDiagnostic};
 pub use error::{ErrorKind, ScriptError};
 pub use lexer::{Lexer, MAX_TOKEN, tokenize};
-pub use preprocessor::{Limits, Preprocessor};
+pub use preprocessor::{LimitSettings, Preprocessor};
 pub use source::{DirSource, FileSource, MAX_FILE_BYTES, MemorySource, normalize_path};
 pub use stream::{IncludeFrame, TokenStream};
 pub use token::{Number, SourcePos, Token, TokenKind, TokenText};

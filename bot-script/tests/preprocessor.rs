@@ -1,7 +1,7 @@
 //! The preprocessor on synthetic files: includes, macros, conditionals, errors.
 
 use bot_script::{
-    ErrorKind, Limits, MemorySource, Preprocessor, ScriptError, TokenKind, TokenStream,
+    ErrorKind, LimitSettings, MemorySource, Preprocessor, ScriptError, TokenKind, TokenStream,
 };
 
 fn source(files: &[(&str, &str)]) -> MemorySource {
@@ -122,9 +122,9 @@ fn include_depth_is_bounded() {
         ),
         ("c.h", "x\n"),
     ];
-    let limits = Limits {
+    let limits = LimitSettings {
         includes: 6,
-        ..Limits::default()
+        ..LimitSettings::default()
     };
     let err = Preprocessor::new(source(&files))
         .with_limits(limits)
@@ -395,9 +395,9 @@ fn expansion_is_bounded() {
     let err = error(&text);
     assert_eq!(err.kind, ErrorKind::Limit);
     // Deep nesting hits the depth limit.
-    let limits = Limits {
+    let limits = LimitSettings {
         expansion_depth: 8,
-        ..Limits::default()
+        ..LimitSettings::default()
     };
     let mut pre = Preprocessor::new(MemorySource::new()).with_limits(limits);
     let err = pre

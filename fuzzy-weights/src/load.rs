@@ -96,7 +96,7 @@ fn inventory_slot(body: &[bot_script::Token]) -> Option<u8> {
 ///
 /// # Errors
 /// [`LoadError`] naming the file, line, column and include stack of the first problem.
-pub fn load_from_dir(root: impl Into<PathBuf>, relative_path: &str) -> Result<Loaded, LoadError> {
+pub fn load_dir(root: impl Into<PathBuf>, relative_path: &str) -> Result<Loaded, LoadError> {
     load(DirSource::new(root), relative_path)
 }
 

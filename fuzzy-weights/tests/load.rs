@@ -4,7 +4,7 @@
 
 use bot_script::MemorySource;
 use fuzzy_weights::{
-    CompiledConfig, Interpolation, Inventory, Leaf, LoadError, Node, WriteOptions, load,
+    CompiledConfig, Interpolation, Inventory, Leaf, LoadError, Node, WriteSettings, load,
     write_config,
 };
 
@@ -148,7 +148,7 @@ fn named_output_reads_back_through_the_preprocessor() {
     .unwrap();
     let text = write_config(
         &loaded.config,
-        WriteOptions {
+        WriteSettings {
             names: Some(&loaded.names),
             include: Some("inv.h"),
         },

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use fuzzy_weights::{
-    CompiledConfig, Interpolation, Inventory, LoadError, WeightConfig, best_weapon, load_from_dir,
+    CompiledConfig, Interpolation, Inventory, LoadError, WeightConfig, best_weapon, load_dir,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -37,8 +37,8 @@ fn neonknight_item_and_weapon_weights_load() {
         return;
     };
     let root = set(&botfiles, NEONKNIGHT);
-    let items = load_from_dir(&root, "bots/default_i.c").unwrap();
-    let weapons = load_from_dir(&root, "bots/default_w.c").unwrap();
+    let items = load_dir(&root, "bots/default_i.c").unwrap();
+    let weapons = load_dir(&root, "bots/default_w.c").unwrap();
     // real-data.md §2.1: 66 weight definitions after includes, depth 3, 239 balance leaves.
     assert_eq!(items.config.weights.len(), 53);
     assert_eq!(weapons.config.weights.len(), 13);
@@ -60,7 +60,7 @@ fn neonknight_weapon_weights_evaluate_with_the_evalint_quirk() {
     let Some(botfiles) = real_data::botfiles() else {
         return;
     };
-    let loaded = load_from_dir(set(&botfiles, NEONKNIGHT), "bots/default_w.c").unwrap();
+    let loaded = load_dir(set(&botfiles, NEONKNIGHT), "bots/default_w.c").unwrap();
     let names = &loaded.names;
     let slot = |name: &str| names.slot(name).unwrap();
     let compiled = CompiledConfig::new(&loaded.config);
@@ -99,7 +99,7 @@ fn real_configs_evaluate_identically_in_tree_and_compiled_form() {
     let root = set(&botfiles, NEONKNIGHT);
     let mut rng = SmallRng::seed_from_u64(11);
     for file in ["bots/default_i.c", "bots/default_w.c"] {
-        let config = load_from_dir(&root, file).unwrap().config;
+        let config = load_dir(&root, file).unwrap().config;
         let compiled = CompiledConfig::new(&config);
         for _ in 0..300 {
             let mut inventory = Inventory::default();
@@ -132,7 +132,7 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
     };
     for set_name in [NEONKNIGHT, TREMFUSION] {
         let root = set(&botfiles, set_name);
-        let error = load_from_dir(&root, "fuzi.c").unwrap_err();
+        let error = load_dir(&root, "fuzi.c").unwrap_err();
         assert!(matches!(error, LoadError::Syntax(_)), "{error}");
         assert!(
             error
@@ -145,7 +145,7 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
                 .to_string()
                 .contains("`INVENTORY_SCOUT`, a name that is not a defined macro")
         );
-        let error = load_from_dir(&root, "fuzw.c").unwrap_err();
+        let error = load_dir(&root, "fuzw.c").unwrap_err();
         assert!(
             error
                 .to_string()
@@ -166,7 +166,7 @@ fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
     let root = set(&botfiles, TREMFUSION);
     for bot in TREMFUSION_BOTS {
         let file = format!("bots/{bot}_i.c");
-        let text = load_from_dir(&root, &file).unwrap_err().to_string();
+        let text = load_dir(&root, &file).unwrap_err().to_string();
         assert!(
             text.starts_with(
                 "fuzi.c:42:8: expected an inventory index (an integer), found `INVENTORY_SCOUT`"
@@ -174,7 +174,7 @@ fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
             "{text}"
         );
         let file = format!("bots/{bot}_w.c");
-        let text = load_from_dir(&root, &file).unwrap_err().to_string();
+        let text = load_dir(&root, &file).unwrap_err().to_string();
         assert!(
             text.starts_with(
                 "fuzw.c:26:9: expected an inventory index (an integer), found `INVENTORY_BFG10K`"
@@ -201,7 +201,7 @@ fn every_weight_file_of_every_set_is_accounted_for() {
             .collect();
         files.sort();
         for file in files {
-            let result = load_from_dir(&root, &format!("bots/{file}"));
+            let result = load_dir(&root, &format!("bots/{file}"));
             seen.push((set_name, file, result.is_ok()));
         }
     }

@@ -10,7 +10,7 @@ use std::hint::black_box;
 use aas_geom::PatchSettings;
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::format::bsp_q3::read_bsp;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use benches::expected;
 use criterion::{BenchmarkId, Criterion, criterion_main};
 
@@ -121,7 +121,7 @@ fn file_formats(c: &mut Criterion) {
     }
     group.finish();
 
-    let options = MapOptions::default();
+    let options = MapSettings::default();
     let mut group = c.benchmark_group("read_map");
     for name in real_data::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "map") else {

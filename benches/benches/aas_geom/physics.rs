@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use aas_geom::physics::{
     MoveInput, Physics, PhysicsSettings, PlayerState, Prediction, StopConditions,
 };
@@ -133,7 +133,7 @@ fn physics(c: &mut Criterion) {
         }
         return;
     };
-    let Ok(brushes) = load_brush_world(&maps.join(format!("{MAP}.bsp")), &ReadOptions::default())
+    let Ok(brushes) = load_brush_world(&maps.join(format!("{MAP}.bsp")), &ReadSettings::default())
     else {
         #[expect(
             clippy::print_stderr,

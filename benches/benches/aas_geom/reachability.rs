@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use aas_geom::reach::{ReachSettings, compute_reachabilities};
 use criterion::{BenchmarkId, Criterion, criterion_main};
 
@@ -53,7 +53,7 @@ fn reachability(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     for name in real_data::SHARED_MAPS {
         let Ok(brushes) =
-            load_brush_world(&maps.join(format!("{name}.bsp")), &ReadOptions::default())
+            load_brush_world(&maps.join(format!("{name}.bsp")), &ReadSettings::default())
         else {
             continue;
         };

@@ -33,7 +33,7 @@ use reader::{ExpFrame, FileState, PToken};
 
 /// Safety limits of one preprocessor run; hitting one is an [`ErrorKind::Limit`] error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct LimitSettings {
     /// Deepest `#include` nesting (botlib's source stack; default 32).
     pub include_depth: usize,
     /// Most files opened by one run (default 4096).
@@ -49,7 +49,7 @@ pub struct Limits {
     pub expression_depth: usize,
 }
 
-impl Default for Limits {
+impl Default for LimitSettings {
     fn default() -> Self {
         Self {
             include_depth: 32,
@@ -81,7 +81,7 @@ impl Default for Limits {
 #[derive(Debug)]
 pub struct Preprocessor<S: FileSource> {
     source: S,
-    limits: Limits,
+    limits: LimitSettings,
     macros: MacroTable,
     /// Include table shared by every run (index 0: global defines).
     frames: Vec<IncludeFrame>,
@@ -111,12 +111,12 @@ pub struct Preprocessor<S: FileSource> {
 }
 
 impl<S: FileSource> Preprocessor<S> {
-    /// A preprocessor reading files from `source`, with default [`Limits`].
+    /// A preprocessor reading files from `source`, with default [`LimitSettings`].
     #[must_use]
     pub fn new(source: S) -> Self {
         Self {
             source,
-            limits: Limits::default(),
+            limits: LimitSettings::default(),
             macros: MacroTable::default(),
             frames: vec![IncludeFrame {
                 included_at: None,
@@ -144,7 +144,7 @@ impl<S: FileSource> Preprocessor<S> {
 
     /// Replaces the safety limits.
     #[must_use]
-    pub fn with_limits(mut self, limits: Limits) -> Self {
+    pub fn with_limits(mut self, limits: LimitSettings) -> Self {
         self.limits = limits;
         self
     }
