@@ -19,7 +19,7 @@ pub use entities::{
 };
 // The front door: load or compile a world, then move a player through it.
 pub use compile::{CompileError, CompileOutput, CompileSettings, compile_world};
-pub use format::{LoadError, ReadOptions, load_brush_world, read_brush_world};
+pub use format::{LoadError, ReadSettings, load_brush_world, read_brush_world};
 pub use physics::{MoveInput, Physics, PhysicsSettings, PlayerState, Prediction, StopConditions};
 pub use reach::ReachSettings;
 pub use world::{AasWorld, AreaId, ReachId, WorldLoadError};

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use aas_geom::physics::StopEvents;
 use aas_geom::{
-    AasWorld, CompileSettings, MoveInput, Physics, PhysicsSettings, PlayerState, ReadOptions,
+    AasWorld, CompileSettings, MoveInput, Physics, PhysicsSettings, PlayerState, ReadSettings,
     StopConditions, compile_world, extract_entities, load_brush_world,
 };
 use aas_route::cluster::ClusterSettings;
@@ -31,7 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         PathBuf::from,
     );
     // 1. Compile: brushes and entities in, an AAS world with reachabilities out.
-    let brushes = load_brush_world(&map, &ReadOptions::default())?;
+    let brushes = load_brush_world(&map, &ReadSettings::default())?;
     let mut world = compile_world(&brushes, &CompileSettings::default())?.world;
     Clustering::compute(&world, &ClusterSettings::default()).store_into(&mut world);
     println!(

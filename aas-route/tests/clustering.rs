@@ -12,7 +12,7 @@ use std::time::Instant;
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::format::bsp_q3::bsp_checksum;
-use aas_geom::format::{ReadOptions, read_brush_world};
+use aas_geom::format::{ReadSettings, read_brush_world};
 use aas_geom::world::AasWorld;
 use aas_route::cluster::ClusterSettings;
 use aas_route::{AreaId, Clustering, Membership, ReachId, RouteGraph};
@@ -28,7 +28,7 @@ fn bspc_world(dir: &std::path::Path, map: &str) -> AasWorld {
 fn our_world(dir: &std::path::Path, map: &str) -> AasWorld {
     let bytes = read_shared(dir, map, "bsp");
     let path = dir.join(format!("{map}.bsp"));
-    let brushes = read_brush_world(&bytes, &path, &ReadOptions::default())
+    let brushes = read_brush_world(&bytes, &path, &ReadSettings::default())
         .unwrap_or_else(|e| panic!("{map}: {e}"));
     let settings = CompileSettings {
         bsp_checksum: bsp_checksum(&bytes),

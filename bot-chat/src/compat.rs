@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which of botlib's chat quirks to reproduce. `Compat::default()` fixes all of them;
-/// [`Compat::BOTLIB`] reproduces all of them.
+/// Which of botlib's chat quirks to reproduce. `CompatSettings::default()` fixes all of them;
+/// [`CompatSettings::BOTLIB`] reproduces all of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Compat {
+pub struct CompatSettings {
     /// H2: a word right after ", " or ". " is not found by the word search (reply word
     /// keys and synonym replacement).
     pub word_after_separator: bool,
@@ -16,7 +16,7 @@ pub struct Compat {
     pub reply_line_choice: bool,
 }
 
-impl Compat {
+impl CompatSettings {
     /// Every quirk reproduced, as botlib does.
     pub const BOTLIB: Self = Self {
         word_after_separator: true,

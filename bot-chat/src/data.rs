@@ -1,6 +1,6 @@
 //! [`ChatData`]: everything loaded from a botfiles folder, shared by all bots.
 
-use crate::compat::Compat;
+use crate::compat::CompatSettings;
 use crate::model::{InitialChatFile, MatchTemplate, RandomList, ReplyChat, SynonymList};
 
 /// The chat data of a botfiles folder: synonyms, random strings, match templates and reply
@@ -21,15 +21,15 @@ pub struct ChatData {
     /// The `*_t.c` files.
     pub initial: Vec<InitialChatFile>,
     /// Which of botlib's string quirks to reproduce (default: none).
-    pub compat: Compat,
+    pub compat: CompatSettings,
     /// Number of reply and initial-chat lines (size of the recently-used table).
     pub(crate) line_count: usize,
 }
 
 impl ChatData {
-    /// The same data with other [`Compat`] settings.
+    /// The same data with other [`CompatSettings`] settings.
     #[must_use]
-    pub fn with_compat(mut self, compat: Compat) -> Self {
+    pub fn with_compat(mut self, compat: CompatSettings) -> Self {
         self.compat = compat;
         self
     }

@@ -13,7 +13,7 @@ mod parse;
 pub mod synonyms;
 pub mod text;
 
-pub use compat::Compat;
+pub use compat::CompatSettings;
 pub use data::ChatData;
 pub use engine::{ChatState, ChatTime, ExpandError, Gender, InitialChat, Reply, construct};
 pub use error::LoadError;

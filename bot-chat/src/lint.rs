@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::compat::Compat;
+use crate::compat::CompatSettings;
 use crate::consts::CONTEXT_USED_BY_GAME;
 use crate::data::ChatData;
 use crate::model::{KeyKind, KeyPrefix, Piece, ReplyChat, ReplyKey, Segment, segments};
@@ -249,7 +249,7 @@ fn fires_whenever(a: &ReplyChat, b: &ReplyChat) -> Option<(String, String)> {
         };
         let hit = a_words
             .iter()
-            .find(|aw| find_word(bw, aw, Compat::default()).is_some())?;
+            .find(|aw| find_word(bw, aw, CompatSettings::default()).is_some())?;
         witness.get_or_insert_with(|| (lossy(bw), lossy(hit)));
     }
     if any { witness } else { None }

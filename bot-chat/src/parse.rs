@@ -1,9 +1,11 @@
 //! Parsing one preprocessed chat file with the pest grammars of `chat.pest` and building
 //! its part of the model; errors map back to file, line, column and include stack.
 
-use bot_script::{CanonicalText, TokenKind, TokenStream, decode_canonical_string};
+use bot_script::pest_words::Expected;
+use bot_script::{
+    CanonicalText, SourceDiagnostic, SourcePos, TokenKind, TokenStream, decode_canonical_string,
+};
 use pest::Parser as _;
-use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest_derive::Parser;
 
@@ -52,44 +54,23 @@ impl<'s> Ctx<'s> {
     /// An error at the token at canonical offset `offset`.
     fn error_at(&self, offset: usize, message: String) -> LoadError {
         let index = self.canonical.token_at(offset);
-        let token = index.and_then(|i| self.stream.tokens.get(i));
-        LoadError::Data {
-            position: token.map_or_else(|| "end of input".to_owned(), |t| t.pos.to_string()),
-            message,
-            include_stack: index
-                .map(|i| {
-                    self.stream
-                        .include_stack(i)
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect()
-                })
-                .unwrap_or_default(),
-        }
+        let diagnostic = match index.and_then(|i| self.stream.tokens.get(i).map(|t| (i, t))) {
+            Some((i, token)) => SourceDiagnostic::error(token.pos.clone(), message)
+                .with_stack(self.stream.include_stack(i)),
+            None => SourceDiagnostic::error(SourcePos::end_of_input(), message),
+        };
+        LoadError::Data(diagnostic)
     }
 
     fn parse(&self, rule: Rule) -> Result<Pairs<'_, Rule>, LoadError> {
         ChatParser::parse(rule, &self.canonical.text).map_err(|e| self.syntax_error(&e))
     }
 
-    /// "expected a number, found `{`" at the failing token.
+    /// "expected a number, found `{`" at the failing token (`bot_script::pest_words`'
+    /// wording).
     fn syntax_error(&self, error: &pest::error::Error<Rule>) -> LoadError {
-        let offset = match error.location {
-            InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
-        };
-        let mut expected: Vec<&str> = match &error.variant {
-            ErrorVariant::ParsingError { positives, .. } => {
-                positives.iter().map(|&r| describe_rule(r)).collect()
-            }
-            ErrorVariant::CustomError { .. } => Vec::new(),
-        };
-        expected.dedup();
-        let mut unique = Vec::new();
-        for e in expected {
-            if !unique.contains(&e) {
-                unique.push(e);
-            }
-        }
+        let expected = Expected::new(error, describe_rule);
+        let offset = expected.offset;
         let token = self
             .canonical
             .token_at(offset)
@@ -98,7 +79,7 @@ impl<'s> Ctx<'s> {
         let found = match token {
             None => "end of file".to_owned(),
             Some(t) => match t.kind {
-                TokenKind::Name if unique.contains(&"a number") => {
+                TokenKind::Name if expected.includes("a number") => {
                     format!(
                         "undefined name `{}` where a number is required",
                         t.text_lossy()
@@ -115,20 +96,7 @@ impl<'s> Ctx<'s> {
                 TokenKind::Punct => format!("`{}`", t.text_lossy()),
             },
         };
-        let message = if unique.is_empty() {
-            format!("unexpected {found}")
-        } else {
-            format!("expected {}, found {found}", join_or(&unique))
-        };
-        self.error_at(offset, message)
-    }
-}
-
-fn join_or(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        self.error_at(offset, expected.message(&found))
     }
 }
 

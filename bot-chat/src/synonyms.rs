@@ -3,13 +3,18 @@
 
 use rand::{Rng, RngExt};
 
-use crate::compat::Compat;
+use crate::compat::CompatSettings;
 use crate::model::SynonymList;
 use crate::text::{WordIndex, is_word_separator, replace_words, starts_with_ci};
 
 /// `BotReplaceSynonyms`: in every list whose context shares a bit with `context`, each
 /// non-canonical entry is replaced by the canonical (first) one.
-pub fn replace_synonyms(lists: &[SynonymList], text: &mut Vec<u8>, context: u32, compat: Compat) {
+pub fn replace_synonyms(
+    lists: &[SynonymList],
+    text: &mut Vec<u8>,
+    context: u32,
+    compat: CompatSettings,
+) {
     // Entries whose first byte starts no word are skipped without a search.
     let mut index = WordIndex::new(text);
     for list in lists.iter().filter(|l| l.context & context != 0) {
@@ -31,7 +36,7 @@ pub fn replace_weighted<R: Rng + ?Sized>(
     lists: &[SynonymList],
     text: &mut Vec<u8>,
     context: u32,
-    compat: Compat,
+    compat: CompatSettings,
     rng: &mut R,
 ) {
     for list in lists.iter().filter(|l| l.context & context != 0) {
@@ -128,7 +133,7 @@ mod tests {
             list(2, &[("quad", 0.0), ("qd", 0.0)]),
         ];
         let mut t = b"get the ra and the qd".to_vec();
-        replace_synonyms(&lists, &mut t, 1, Compat::default());
+        replace_synonyms(&lists, &mut t, 1, CompatSettings::default());
         assert_eq!(t, b"get the red armor and the qd");
     }
 
@@ -149,7 +154,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..20 {
             let mut t = b"hi Grunt".to_vec();
-            replace_weighted(&lists, &mut t, 1, Compat::default(), &mut rng);
+            replace_weighted(&lists, &mut t, 1, CompatSettings::default(), &mut rng);
             assert_eq!(t, b"hi Gruntie");
         }
     }

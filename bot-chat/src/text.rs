@@ -1,6 +1,6 @@
 //! botlib's string primitives (reference §10.2), on bytes; ASCII case-insensitive.
 
-use crate::compat::Compat;
+use crate::compat::CompatSettings;
 
 /// Whether botlib's `IsWhiteSpace` counts `c` as whitespace: everything except letters,
 /// digits and `( ) ? : ' / , . [ ] - _ + =`.
@@ -18,7 +18,7 @@ pub fn is_word_separator(c: u8) -> bool {
 /// Turns every whitespace run into one space and removes leading and trailing runs, in
 /// place. With `compat.unify_whitespace_skip`, botlib's skip: after a run is shortened the
 /// scan jumps ahead by the number of removed bytes, so `"  a  b  c  d"` → `"a  b c d"`.
-pub fn unify_whitespace(text: &mut Vec<u8>, compat: Compat) {
+pub fn unify_whitespace(text: &mut Vec<u8>, compat: CompatSettings) {
     if compat.unify_whitespace_skip {
         unify_botlib(text);
         return;
@@ -251,7 +251,7 @@ impl WordIndex {
 /// or '!') and ends at one (end or one of those). With `compat.word_after_separator` the
 /// botlib scan, which never finds a word right after ", " or ". ".
 #[must_use]
-pub fn find_word(hay: &[u8], word: &[u8], compat: Compat) -> Option<usize> {
+pub fn find_word(hay: &[u8], word: &[u8], compat: CompatSettings) -> Option<usize> {
     if word.is_empty() || word.len() > hay.len() {
         return None;
     }
@@ -291,7 +291,12 @@ pub fn find_word(hay: &[u8], word: &[u8], compat: Compat) -> Option<usize> {
 /// `word` by `replacement`, except occurrences inside an occurrence of `replacement` (so
 /// "mega health" is not touched by replacing "health" with "mega health"). Returns whether
 /// anything was replaced.
-pub fn replace_words(text: &mut Vec<u8>, word: &[u8], replacement: &[u8], compat: Compat) -> bool {
+pub fn replace_words(
+    text: &mut Vec<u8>,
+    word: &[u8],
+    replacement: &[u8],
+    compat: CompatSettings,
+) -> bool {
     let mut from = 0;
     let mut changed = false;
     while from < text.len() {
@@ -328,7 +333,7 @@ pub fn remove_tildes(text: &mut Vec<u8>) {
 mod tests {
     use super::*;
 
-    fn unify(s: &str, compat: Compat) -> String {
+    fn unify(s: &str, compat: CompatSettings) -> String {
         let mut v = s.as_bytes().to_vec();
         unify_whitespace(&mut v, compat);
         String::from_utf8(v).unwrap()
@@ -336,24 +341,30 @@ mod tests {
 
     #[test]
     fn unify_fixed_and_botlib() {
-        let fixed = Compat::default();
+        let fixed = CompatSettings::default();
         assert_eq!(unify("  a  b  c  d", fixed), "a b c d");
         assert_eq!(unify("hello;;world!", fixed), "hello world");
-        assert_eq!(unify("  a  b  c  d", Compat::BOTLIB), "a  b c d");
-        assert_eq!(unify("   ab  cd  ", Compat::BOTLIB), "ab  cd");
-        assert_eq!(unify("hello   world", Compat::BOTLIB), "hello world");
+        assert_eq!(unify("  a  b  c  d", CompatSettings::BOTLIB), "a  b c d");
+        assert_eq!(unify("   ab  cd  ", CompatSettings::BOTLIB), "ab  cd");
+        assert_eq!(
+            unify("hello   world", CompatSettings::BOTLIB),
+            "hello world"
+        );
     }
 
     #[test]
     fn word_search_and_its_quirk() {
-        let fixed = Compat::default();
+        let fixed = CompatSettings::default();
         assert_eq!(find_word(b"hi, you", b"you", fixed), Some(4));
-        assert_eq!(find_word(b"hi, you", b"you", Compat::BOTLIB), None);
-        assert_eq!(find_word(b"hi,you", b"YOU", Compat::BOTLIB), Some(3));
+        assert_eq!(find_word(b"hi, you", b"you", CompatSettings::BOTLIB), None);
+        assert_eq!(
+            find_word(b"hi,you", b"YOU", CompatSettings::BOTLIB),
+            Some(3)
+        );
         assert_eq!(find_word(b"youth", b"you", fixed), None);
         assert_eq!(find_word(b"i hate you!", b"hate you", fixed), Some(2));
         assert_eq!(
-            find_word(b"i hate you!", b"hate you", Compat::BOTLIB),
+            find_word(b"i hate you!", b"hate you", CompatSettings::BOTLIB),
             Some(2)
         );
     }
@@ -365,11 +376,16 @@ mod tests {
             &mut v,
             b"health",
             b"mega health",
-            Compat::default()
+            CompatSettings::default()
         ));
         assert_eq!(v, b"get the mega health and the mega health");
         let mut v = b"no match".to_vec();
-        assert!(!replace_words(&mut v, b"x", b"y", Compat::default()));
+        assert!(!replace_words(
+            &mut v,
+            b"x",
+            b"y",
+            CompatSettings::default()
+        ));
     }
 
     #[test]
@@ -397,7 +413,7 @@ mod tests {
             for word in words {
                 assert_eq!(
                     index.find(hay, word),
-                    find_word(hay, word, Compat::default()),
+                    find_word(hay, word, CompatSettings::default()),
                     "{:?} in {:?}",
                     String::from_utf8_lossy(word),
                     String::from_utf8_lossy(hay)

@@ -10,7 +10,7 @@ use bot_chat::consts::{
     MTCONTEXT_TIME, ST_ADDRESSED, ST_TIME, VAR_ADDRESSEE, VAR_KEYAREA, VAR_MESSAGE, VAR_NETNAME,
     VAR_TEAMMATE, VAR_TIME,
 };
-use bot_chat::{ChatData, ChatState, Compat, ExpandError, Gender, construct};
+use bot_chat::{ChatData, ChatState, CompatSettings, ExpandError, Gender, construct};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -183,7 +183,7 @@ fn time_context() {
 fn word_after_comma_is_missed_only_in_compat_mode() {
     let data = data();
     assert!(reply(&data, "Grunt", Gender::Male, "well, hate you").is_some());
-    let quirky = data.with_compat(Compat::BOTLIB);
+    let quirky = data.with_compat(CompatSettings::BOTLIB);
     assert_eq!(
         reply(&quirky, "Grunt", Gender::Male, "well, hate you"),
         None
@@ -302,9 +302,9 @@ fn tilde_protects_a_word_from_synonym_variation() {
 #[test]
 fn botlib_reply_line_choice_can_repeat_a_recent_line() {
     let data = data();
-    let quirky = data.clone().with_compat(Compat {
+    let quirky = data.clone().with_compat(CompatSettings {
         reply_line_choice: true,
-        ..Compat::default()
+        ..CompatSettings::default()
     });
     for seed in 0..8 {
         let mut rng = SmallRng::seed_from_u64(seed);

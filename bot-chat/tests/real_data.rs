@@ -1,20 +1,19 @@
 //! The shared real bot-data sets: every valid chat file loads, every known-defective one is
 //! rejected naming its cause (real-data.md §2.4), and the loaded data talks.
 
-mod common;
-
 use bot_chat::consts::{MTCONTEXT_REPLYCHAT, MTCONTEXT_TEAM_ORDERS, VAR_MESSAGE};
 use bot_chat::{ChatData, ChatState, FileKind, FileReport, Gender};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-const NK: &str = "NeonKnightOA-nk-oa-botfiles";
-const TREM: &str = "Amanieu-tremfusion";
-const MEC: &str = "mecwerks-Mecwerks-AI";
+const NK: &str = real_data::BOT_SETS[0];
+const TREM: &str = real_data::BOT_SETS[1];
+const MEC: &str = real_data::BOT_SETS[2];
 
+/// The chat data of the shared set `set` (`None` when the real data is absent: skipped).
 fn load(set: &str) -> Option<(ChatData, Vec<FileReport>)> {
-    let shared = common::shared_botfiles()?;
-    Some(ChatData::load_dir(&common::set_dir(&shared, set)).expect("the set's folder lists"))
+    let shared = real_data::botfiles()?;
+    Some(ChatData::load_dir(&real_data::bot_set(&shared, set)).expect("the set's folder lists"))
 }
 
 fn error_of(reports: &[FileReport], file: &str) -> Option<String> {

@@ -1,7 +1,6 @@
-//! Errors and warnings, each with a position and the include stack.
+//! [`ScriptError`]: a preprocessing error, a [`SourceDiagnostic`] with an [`ErrorKind`].
 
-use std::fmt;
-
+use crate::diagnostic::SourceDiagnostic;
 use crate::token::SourcePos;
 
 /// What went wrong, broadly.
@@ -25,20 +24,19 @@ pub enum ErrorKind {
     Limit,
 }
 
-/// An error: its kind, message, position and include stack.
+/// An error: its kind, and its message with position and include stack.
 ///
-/// `Display` prints `file:line:column: message`, then ` (included from a.c:3:1, b.c:10:5)`
-/// when the position is inside an included file (innermost include first).
+/// `Display` is the diagnostic's: `file:line:column: message`, then
+/// ` (included from a.c:3:1, b.c:10:5)` when the position is inside an included file
+/// (innermost include first).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{diagnostic}")]
 pub struct ScriptError {
     /// What went wrong, broadly.
     pub kind: ErrorKind,
-    /// The message, without the position.
-    pub message: String,
-    /// Where it went wrong.
-    pub pos: SourcePos,
-    /// Positions of the `#include` directives that led to `pos`, innermost first.
-    pub include_stack: Vec<SourcePos>,
+    /// The message, where it went wrong and the include stack (an
+    /// [`Error`](crate::Severity::Error)).
+    pub diagnostic: SourceDiagnostic,
 }
 
 impl ScriptError {
@@ -47,54 +45,20 @@ impl ScriptError {
     pub fn new(kind: ErrorKind, pos: SourcePos, message: impl Into<String>) -> Self {
         Self {
             kind,
-            message: message.into(),
-            pos,
-            include_stack: Vec::new(),
+            diagnostic: SourceDiagnostic::error(pos, message),
         }
     }
 
     /// The same error with the include stack `stack` (innermost first).
     #[must_use]
     pub fn with_stack(mut self, stack: Vec<SourcePos>) -> Self {
-        self.include_stack = stack;
+        self.diagnostic.include_stack = stack;
         self
     }
-}
 
-/// Writes ` (included from a, b)` when `stack` is not empty.
-pub(crate) fn write_stack(f: &mut fmt::Formatter<'_>, stack: &[SourcePos]) -> fmt::Result {
-    if let Some((first, rest)) = stack.split_first() {
-        write!(f, " (included from {first}")?;
-        for pos in rest {
-            write!(f, ", {pos}")?;
-        }
-        write!(f, ")")?;
-    }
-    Ok(())
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.pos, self.message)?;
-        write_stack(f, &self.include_stack)
-    }
-}
-
-/// A warning: the preprocessing went on (macro redefinition, too few macro arguments,
-/// clamped escape, unknown pragma, ...).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// Where.
-    pub pos: SourcePos,
-    /// What.
-    pub message: String,
-    /// Positions of the `#include` directives that led to `pos`, innermost first.
-    pub include_stack: Vec<SourcePos>,
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: warning: {}", self.pos, self.message)?;
-        write_stack(f, &self.include_stack)
+    /// Where it went wrong.
+    #[must_use]
+    pub fn pos(&self) -> &SourcePos {
+        &self.diagnostic.pos
     }
 }

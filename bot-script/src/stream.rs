@@ -1,8 +1,6 @@
 //! The preprocessed token stream and the include table behind its positions.
 
-use std::fmt::Write as _;
-
-use crate::error::Diagnostic;
+use crate::diagnostic::{IncludedFrom, SourceDiagnostic};
 use crate::token::{SourcePos, Token};
 
 /// One file instance in an include table.
@@ -36,7 +34,7 @@ pub struct TokenStream {
     /// The tokens, in order.
     pub tokens: Vec<Token>,
     /// Warnings raised on the way.
-    pub warnings: Vec<Diagnostic>,
+    pub warnings: Vec<SourceDiagnostic>,
     /// The include table that [`Token::include`] indexes.
     includes: Vec<IncludeFrame>,
 }
@@ -44,7 +42,11 @@ pub struct TokenStream {
 impl TokenStream {
     /// A stream of `tokens` with `warnings`, whose tokens index `includes`.
     #[must_use]
-    pub fn new(tokens: Vec<Token>, warnings: Vec<Diagnostic>, includes: Vec<IncludeFrame>) -> Self {
+    pub fn new(
+        tokens: Vec<Token>,
+        warnings: Vec<SourceDiagnostic>,
+        includes: Vec<IncludeFrame>,
+    ) -> Self {
         Self {
             tokens,
             warnings,
@@ -85,17 +87,9 @@ impl TokenStream {
     #[must_use]
     pub fn describe_position(&self, token_index: usize) -> String {
         let Some(token) = self.tokens.get(token_index) else {
-            return "end of input".to_owned();
+            return SourcePos::end_of_input().to_string();
         };
-        let mut out = token.pos.to_string();
         let stack = self.include_stack(token_index);
-        if let Some((first, rest)) = stack.split_first() {
-            let _ = write!(out, " (included from {first}");
-            for pos in rest {
-                let _ = write!(out, ", {pos}");
-            }
-            out.push(')');
-        }
-        out
+        format!("{}{}", token.pos, IncludedFrom(&stack))
     }
 }

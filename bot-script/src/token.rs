@@ -8,7 +8,9 @@ use smallvec::SmallVec;
 /// Where a token or error is: file path relative to the botfiles root (as written in the
 /// include, normalised to `/`), 1-based line and column (the column counts bytes).
 ///
-/// A line of 0 means "the file as a whole" (for example a root file that cannot be read).
+/// A line of 0 means "the file as a whole" (for example a root file that cannot be read);
+/// [`SourcePos::end_of_input`] is the place after the last token, when there is no token to
+/// name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SourcePos {
     /// File path relative to the botfiles root, with `/` separators.
@@ -24,6 +26,13 @@ impl SourcePos {
     #[must_use]
     pub fn new(file: Arc<str>, line: u32, column: u32) -> Self {
         Self { file, line, column }
+    }
+
+    /// The place after the last token of a stream (for an error there when no token is left
+    /// to name, or the stream has none): displays as `end of input`.
+    #[must_use]
+    pub fn end_of_input() -> Self {
+        Self::new(Arc::from("end of input"), 0, 0)
     }
 }
 

@@ -168,7 +168,10 @@ fn expression_errors() {
     assert_eq!(error("$evalint(defined)").kind, ErrorKind::Expression);
     assert_eq!(error("$evalint(1+2").kind, ErrorKind::Expression);
     let overflow = error("$evalfloat(300000000000000000000000000000000000000.0*10)");
-    assert_eq!(overflow.message, "the result is not a finite number");
+    assert_eq!(
+        overflow.diagnostic.message,
+        "the result is not a finite number"
+    );
     let deep = format!("$evalint({}1{})", "(".repeat(200), ")".repeat(200));
     assert_eq!(error(&deep).kind, ErrorKind::Limit);
     let nested = format!("{}1{}", "$evalint(".repeat(100), ")".repeat(100));

@@ -1,7 +1,7 @@
 //! The preprocessor on synthetic files: includes, macros, conditionals, errors.
 
 use bot_script::{
-    ErrorKind, Limits, MemorySource, Preprocessor, ScriptError, TokenKind, TokenStream,
+    ErrorKind, LimitSettings, MemorySource, Preprocessor, ScriptError, TokenKind, TokenStream,
 };
 
 fn source(files: &[(&str, &str)]) -> MemorySource {
@@ -83,7 +83,7 @@ fn include_stack_in_errors() {
         err.to_string(),
         "c.h:2:5: can't read token: unexpected byte 0x40 (included from b.h:2:3, a.c:3:1)"
     );
-    assert_eq!(err.include_stack.len(), 2);
+    assert_eq!(err.diagnostic.include_stack.len(), 2);
     // Missing include: named, with the position of the file name.
     let files = [
         ("a.c", "#include \"b.h\"\n"),
@@ -112,7 +112,7 @@ fn include_depth_is_bounded() {
     let files = [("a.c", "#include \"a.c\"\n")];
     let err = run(&files, "a.c").unwrap_err();
     assert_eq!(err.kind, ErrorKind::Limit);
-    assert_eq!(err.include_stack.len(), 31);
+    assert_eq!(err.diagnostic.include_stack.len(), 31);
     // A wide include tree is bounded by the number of files opened.
     let files = [
         ("a.c", "#include \"b.h\"\n#include \"b.h\"\n"),
@@ -122,9 +122,9 @@ fn include_depth_is_bounded() {
         ),
         ("c.h", "x\n"),
     ];
-    let limits = Limits {
+    let limits = LimitSettings {
         includes: 6,
-        ..Limits::default()
+        ..LimitSettings::default()
     };
     let err = Preprocessor::new(source(&files))
         .with_limits(limits)
@@ -395,9 +395,9 @@ fn expansion_is_bounded() {
     let err = error(&text);
     assert_eq!(err.kind, ErrorKind::Limit);
     // Deep nesting hits the depth limit.
-    let limits = Limits {
+    let limits = LimitSettings {
         expansion_depth: 8,
-        ..Limits::default()
+        ..LimitSettings::default()
     };
     let mut pre = Preprocessor::new(MemorySource::new()).with_limits(limits);
     let err = pre

@@ -3,8 +3,6 @@
 //!
 //! The data is GPL and stays in `../shared`; nothing of it is copied here.
 
-mod common;
-
 use std::path::Path;
 
 use bot_script::{DirSource, ErrorKind, Preprocessor, ScriptError, TokenKind, TokenStream};
@@ -21,6 +19,31 @@ fn is_includer(file: &str) -> bool {
             file,
             "match.c" | "rchat.c" | "rnd.c" | "syn.c" | "items.c" | "weapons.c"
         )
+}
+
+/// Every `*.c` and `*.h` file under `root`, as `/`-separated paths relative to it, sorted.
+fn script_files(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let entries =
+            std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else if path.extension().is_some_and(|e| e == "c" || e == "h") {
+                let relative = path.strip_prefix(root).expect("under the root");
+                let parts: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(parts.join("/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
 }
 
 fn preprocess(root: &Path, file: &str) -> Result<TokenStream, ScriptError> {
@@ -41,16 +64,13 @@ const PREPROCESSOR_DEFECTS: [(&str, &str, &str); 1] = [(
 
 #[test]
 fn every_includer_preprocesses_or_fails_with_its_known_defect() {
-    let Some(dir) = common::shared_botfiles_dir() else {
+    let Some(dir) = real_data::botfiles() else {
         return;
     };
     let mut checked = 0;
-    for set in common::SETS {
-        let root = common::set_root(&dir, set);
-        for file in common::script_files(&root)
-            .iter()
-            .filter(|f| is_includer(f))
-        {
+    for set in real_data::BOT_SETS {
+        let root = real_data::bot_set(&dir, set);
+        for file in script_files(&root).iter().filter(|f| is_includer(f)) {
             let expected = PREPROCESSOR_DEFECTS
                 .iter()
                 .find(|(s, f, _)| *s == set && f == file);
@@ -80,13 +100,13 @@ fn every_includer_preprocesses_or_fails_with_its_known_defect() {
 
 #[test]
 fn every_script_file_preprocesses_alone_or_needs_its_includer() {
-    let Some(dir) = common::shared_botfiles_dir() else {
+    let Some(dir) = real_data::botfiles() else {
         return;
     };
     let mut files = 0;
-    for set in common::SETS {
-        let root = common::set_root(&dir, set);
-        for file in common::script_files(&root) {
+    for set in real_data::BOT_SETS {
+        let root = real_data::bot_set(&dir, set);
+        for file in script_files(&root) {
             files += 1;
             if is_includer(&file) {
                 continue;
@@ -103,8 +123,11 @@ fn every_script_file_preprocesses_alone_or_needs_its_includer() {
                         "{set} {file}: {error}"
                     );
                     assert_eq!(error.kind, ErrorKind::Expression, "{error}");
-                    assert_eq!(&*error.pos.file, file.as_str());
-                    assert!(error.message.starts_with("undefined name `"), "{error}");
+                    assert_eq!(&*error.pos().file, file.as_str());
+                    assert!(
+                        error.diagnostic.message.starts_with("undefined name `"),
+                        "{error}"
+                    );
                 }
             }
         }
@@ -119,10 +142,10 @@ fn names(stream: &TokenStream, name: &str) -> usize {
 
 #[test]
 fn neonknight_weight_files_facts() {
-    let Some(dir) = common::shared_botfiles_dir() else {
+    let Some(dir) = real_data::botfiles() else {
         return;
     };
-    let root = common::set_root(&dir, "NeonKnightOA-nk-oa-botfiles");
+    let root = real_data::bot_set(&dir, "NeonKnightOA-nk-oa-botfiles");
     let items = preprocess(&root, "bots/default_i.c").expect("default_i.c");
     let weapons = preprocess(&root, "bots/default_w.c").expect("default_w.c");
     // real-data.md §2.1: fuzi.c has 53 weight blocks, fuzw.c 13 (66 in all); 239 balance().
@@ -177,10 +200,10 @@ fn neonknight_weight_files_facts() {
 
 #[test]
 fn neonknight_macro_table_and_string_merging() {
-    let Some(dir) = common::shared_botfiles_dir() else {
+    let Some(dir) = real_data::botfiles() else {
         return;
     };
-    let root = common::set_root(&dir, "NeonKnightOA-nk-oa-botfiles");
+    let root = real_data::bot_set(&dir, "NeonKnightOA-nk-oa-botfiles");
     let mut pre = Preprocessor::new(DirSource::new(&root));
     let weapons = pre.preprocess_file("weapons.c").expect("weapons.c");
     // inv.h's INVENTORY_* indices are readable from the macro table.

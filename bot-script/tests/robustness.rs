@@ -1,7 +1,7 @@
 //! Hostile input: random bytes and random script fragments never panic, never hang, and
 //! every error names a position.
 
-use bot_script::{Limits, MemorySource, Preprocessor, tokenize};
+use bot_script::{LimitSettings, MemorySource, Preprocessor, tokenize};
 use proptest::prelude::*;
 
 /// Fragments that exercise directives, macros, expressions and strings.
@@ -53,11 +53,11 @@ fn preprocessor(a: &str, b: &[u8]) -> Preprocessor<MemorySource> {
         .with("a.h", a.as_bytes())
         .with("b.h", b.to_vec());
     // Small limits keep each case fast; the defaults are tested elsewhere.
-    let limits = Limits {
+    let limits = LimitSettings {
         expanded_tokens: 1 << 14,
         output_tokens: 1 << 14,
         includes: 64,
-        ..Limits::default()
+        ..LimitSettings::default()
     };
     Preprocessor::new(source).with_limits(limits)
 }
@@ -72,7 +72,7 @@ fn check(
             prop_assert_eq!(text.token_starts().len(), stream.len());
         }
         Err(error) => {
-            prop_assert!(!error.message.is_empty());
+            prop_assert!(!error.diagnostic.message.is_empty());
             prop_assert!(!error.to_string().is_empty());
         }
     }

@@ -14,7 +14,7 @@ pub use choose::{best_weapon, score_items};
 pub use compiled::{CompiledConfig, WeightId};
 pub use eval::{EvalSettings, Interpolation, Undecided};
 pub use inventory::{Inventory, InventoryNames};
-pub use load::{LoadError, Loaded, SourceDiagnostic, load, load_from_dir, load_with, parse_stream};
+pub use load::{LoadError, Loaded, load, load_dir, load_with, parse_stream};
 pub use model::{
     Case, DEFAULT_LIMIT, Leaf, Limit, MAX_WEIGHTS, Node, Switch, Weight, WeightConfig,
 };
@@ -22,4 +22,4 @@ pub use parse::{ParseError, Parsed, TextDiagnostic, parse_canonical};
 pub use tune::{
     InterbreedError, Interbreeding, evolve, interbreed, scale_balance_range, scale_weight,
 };
-pub use write::{WriteError, WriteOptions, write_config};
+pub use write::{WriteError, WriteSettings, write_config};

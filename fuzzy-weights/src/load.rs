@@ -3,42 +3,17 @@
 //! text, parse that with the grammar of [`crate::parse`], and map every error and warning
 //! back to the source file, line, column and include stack.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use bot_script::{
-    CanonicalText, DirSource, FileSource, Preprocessor, ScriptError, SourcePos, TokenStream,
+    CanonicalText, DirSource, FileSource, Preprocessor, ScriptError, Severity, SourceDiagnostic,
+    SourcePos, TokenStream,
 };
 use thiserror::Error;
 
 use crate::inventory::InventoryNames;
 use crate::model::WeightConfig;
 use crate::parse::{TextDiagnostic, parse_canonical};
-
-/// A message about a place in the source files.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SourceDiagnostic {
-    /// Where (file relative to the botfiles root, line, column).
-    pub pos: SourcePos,
-    /// The `#include` directives that led there, innermost first.
-    pub include_stack: Vec<SourcePos>,
-    /// What.
-    pub message: String,
-}
-
-impl fmt::Display for SourceDiagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.pos, self.message)?;
-        if let Some((first, rest)) = self.include_stack.split_first() {
-            write!(f, " (included from {first}")?;
-            for pos in rest {
-                write!(f, ", {pos}")?;
-            }
-            write!(f, ")")?;
-        }
-        Ok(())
-    }
-}
 
 /// Why a weight file was rejected (the whole file is rejected, as in botlib).
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -58,7 +33,7 @@ impl LoadError {
     #[must_use]
     pub fn pos(&self) -> &SourcePos {
         match self {
-            Self::Script(error) => &error.pos,
+            Self::Script(error) => error.pos(),
             Self::Syntax(diagnostic) => &diagnostic.pos,
         }
     }
@@ -121,7 +96,7 @@ fn inventory_slot(body: &[bot_script::Token]) -> Option<u8> {
 ///
 /// # Errors
 /// [`LoadError`] naming the file, line, column and include stack of the first problem.
-pub fn load_from_dir(root: impl Into<PathBuf>, relative_path: &str) -> Result<Loaded, LoadError> {
+pub fn load_dir(root: impl Into<PathBuf>, relative_path: &str) -> Result<Loaded, LoadError> {
     load(DirSource::new(root), relative_path)
 }
 
@@ -149,15 +124,7 @@ pub fn load_with<S: FileSource>(
     }
     let names = InventoryNames::from_preprocessor(preprocessor);
     let (config, mut warnings) = parse_stream(&stream)?;
-    let mut all: Vec<SourceDiagnostic> = stream
-        .warnings
-        .iter()
-        .map(|w| SourceDiagnostic {
-            pos: w.pos.clone(),
-            include_stack: w.include_stack.clone(),
-            message: format!("warning: {}", w.message),
-        })
-        .collect();
+    let mut all = stream.warnings.clone();
     all.append(&mut warnings);
     Ok(Loaded {
         config,
@@ -173,10 +140,10 @@ pub fn load_with<S: FileSource>(
 /// [`Preprocessor::preprocess_file_partial`]) and returns their grammar error, if it lies
 /// before the error's line (in the failing file) or before the failing file's first token.
 fn earlier_syntax_error(stream: &TokenStream, error: &ScriptError) -> Option<LoadError> {
-    if error.pos.line <= 1 {
+    if error.pos().line <= 1 {
         return None;
     }
-    let file: &str = &error.pos.file;
+    let file: &str = &error.pos().file;
     let canonical = stream.canonical();
     let syntax = parse_canonical(&canonical.text).err()?.0;
     if syntax.offset >= canonical.text.trim_end().len() {
@@ -191,7 +158,7 @@ fn earlier_syntax_error(stream: &TokenStream, error: &ScriptError) -> Option<Loa
         .position(|t| t.pos.file.eq_ignore_ascii_case(file))
         .unwrap_or(usize::MAX);
     let before = if in_file {
-        token.pos.line < error.pos.line
+        token.pos.line < error.pos().line
     } else {
         index < first_of_file
     };
@@ -211,10 +178,9 @@ pub fn parse_stream(
             let warnings = parsed
                 .warnings
                 .iter()
-                .map(|w| {
-                    let mut located = locate(stream, &canonical, w);
-                    located.message = format!("warning: {}", located.message);
-                    located
+                .map(|w| SourceDiagnostic {
+                    severity: Severity::Warning,
+                    ..locate(stream, &canonical, w)
                 })
                 .collect();
             Ok((parsed.config, warnings))
@@ -223,7 +189,8 @@ pub fn parse_stream(
     }
 }
 
-/// Maps a diagnostic on canonical text back to its token's source position.
+/// Maps a diagnostic on canonical text back to its token's source position (an error; the
+/// caller makes warnings of warnings).
 fn locate(
     stream: &TokenStream,
     canonical: &CanonicalText,
@@ -233,15 +200,8 @@ fn locate(
         .token_at(at.offset)
         .or_else(|| stream.tokens.len().checked_sub(1));
     match index.and_then(|i| stream.tokens.get(i).map(|t| (i, t))) {
-        Some((i, token)) => SourceDiagnostic {
-            pos: token.pos.clone(),
-            include_stack: stream.include_stack(i),
-            message: at.message.clone(),
-        },
-        None => SourceDiagnostic {
-            pos: SourcePos::new("<empty input>".into(), 0, 0),
-            include_stack: Vec::new(),
-            message: at.message.clone(),
-        },
+        Some((i, token)) => SourceDiagnostic::error(token.pos.clone(), at.message.clone())
+            .with_stack(stream.include_stack(i)),
+        None => SourceDiagnostic::error(SourcePos::end_of_input(), at.message.clone()),
     }
 }

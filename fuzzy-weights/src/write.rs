@@ -11,9 +11,9 @@ use thiserror::Error;
 use crate::inventory::InventoryNames;
 use crate::model::{Leaf, Limit, Node, WeightConfig};
 
-/// Options of [`write_config`].
+/// Settings of [`write_config`].
 #[derive(Debug, Clone, Copy, Default)]
-pub struct WriteOptions<'a> {
+pub struct WriteSettings<'a> {
     /// Write switch slots by name (the first name of the slot, such as `INVENTORY_ARMOR`)
     /// where the table has one; the output then needs those names defined, e.g. by
     /// [`include`](Self::include).
@@ -46,10 +46,10 @@ pub enum WriteError {
 /// [`WriteError`] for a negative or non-finite value, or a name with a quote or line break.
 pub fn write_config(
     config: &WeightConfig,
-    options: WriteOptions<'_>,
+    settings: WriteSettings<'_>,
 ) -> Result<String, WriteError> {
     let mut out = String::new();
-    if let Some(include) = options.include {
+    if let Some(include) = settings.include {
         let _ = writeln!(out, "#include \"{include}\"\n");
     }
     for weight in &config.weights {
@@ -64,7 +64,7 @@ pub fn write_config(
         let _ = writeln!(out, "weight \"{escaped}\"\n{{");
         let mut writer = Writer {
             out: &mut out,
-            names: options.names,
+            names: settings.names,
             name: &weight.name,
         };
         writer.node(&weight.body, 1)?;

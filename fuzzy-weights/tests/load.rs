@@ -4,7 +4,7 @@
 
 use bot_script::MemorySource;
 use fuzzy_weights::{
-    CompiledConfig, Interpolation, Inventory, Leaf, LoadError, Node, WriteOptions, load,
+    CompiledConfig, Interpolation, Inventory, Leaf, LoadError, Node, WriteSettings, load,
     write_config,
 };
 
@@ -52,10 +52,11 @@ fn loads_with_macros_evalfloat_and_names() {
     assert_eq!(armor.cases[0].node, Node::Leaf(Leaf::plain(8.0)));
     assert_eq!(armor.cases[1].node, Node::Leaf(Leaf::plain(3.0)));
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    assert_eq!(loaded.warnings[0].severity, bot_script::Severity::Warning);
     let warning = loaded.warnings[0].to_string();
     assert!(
         warning.starts_with("body.c:12:")
-            && warning.contains("negative value")
+            && warning.contains(": warning: negative value")
             && warning.ends_with("(included from bots/test_i.c:3:1)"),
         "{warning}"
     );
@@ -147,7 +148,7 @@ fn named_output_reads_back_through_the_preprocessor() {
     .unwrap();
     let text = write_config(
         &loaded.config,
-        WriteOptions {
+        WriteSettings {
             names: Some(&loaded.names),
             include: Some("inv.h"),
         },

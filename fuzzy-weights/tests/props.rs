@@ -5,7 +5,7 @@
 mod common;
 
 use fuzzy_weights::{
-    CompiledConfig, EvalSettings, Interpolation, Undecided, WriteOptions, parse_canonical,
+    CompiledConfig, EvalSettings, Interpolation, Undecided, WriteSettings, parse_canonical,
     write_config,
 };
 use proptest::prelude::*;
@@ -68,12 +68,12 @@ proptest! {
 
     #[test]
     fn print_then_parse_gives_an_equal_config(config in common::config()) {
-        let text = write_config(&config, WriteOptions::default()).unwrap();
+        let text = write_config(&config, WriteSettings::default()).unwrap();
         let parsed = parse_canonical(&text).unwrap();
         prop_assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
         prop_assert_eq!(&parsed.config, &config, "{}", text);
         // And once more from the parsed config.
-        let again = write_config(&parsed.config, WriteOptions::default()).unwrap();
+        let again = write_config(&parsed.config, WriteSettings::default()).unwrap();
         prop_assert_eq!(again, text);
     }
 
@@ -117,7 +117,7 @@ proptest! {
             for id in compiled.ids() {
                 prop_assert!(compiled.evaluate(id, &inventory, Interpolation::Linear).is_finite());
             }
-            let written = write_config(&parsed.config, WriteOptions::default()).unwrap();
+            let written = write_config(&parsed.config, WriteSettings::default()).unwrap();
             prop_assert_eq!(parse_canonical(&written).unwrap().config, parsed.config);
         }
     }

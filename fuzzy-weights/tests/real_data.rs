@@ -6,47 +6,19 @@
 use std::path::{Path, PathBuf};
 
 use fuzzy_weights::{
-    CompiledConfig, Interpolation, Inventory, LoadError, WeightConfig, best_weapon, load_from_dir,
+    CompiledConfig, Interpolation, Inventory, LoadError, WeightConfig, best_weapon, load_dir,
 };
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-const NEONKNIGHT: &str = "NeonKnightOA-nk-oa-botfiles/botfiles";
-const TREMFUSION: &str = "Amanieu-tremfusion/botfiles";
-const MECWERKS: &str = "mecwerks-Mecwerks-AI/botfiles";
+const NEONKNIGHT: &str = real_data::BOT_SETS[0];
+const TREMFUSION: &str = real_data::BOT_SETS[1];
+const MECWERKS: &str = real_data::BOT_SETS[2];
 const TREMFUSION_BOTS: [&str; 5] = ["default", "gargoyle", "grism", "kyonshi", "major"];
 
-/// The shared `botfiles` folder, or `None` (after saying so) when the data is absent.
-fn shared_botfiles() -> Option<PathBuf> {
-    if let Some(root) = std::env::var_os("REAL_DATA") {
-        let dir = PathBuf::from(&root).join("botfiles");
-        assert!(
-            dir.is_dir(),
-            "REAL_DATA={} does not contain botfiles/",
-            PathBuf::from(root).display()
-        );
-        return Some(dir);
-    }
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/botfiles"
-    ));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    #[expect(clippy::print_stdout, reason = "a skipped real-data test must say so")]
-    {
-        println!(
-            "skipped: real data not found (set REAL_DATA or put ../shared beside the workspace)"
-        );
-    }
-    None
-}
-
+/// The `botfiles` root of the shared set `name`.
 fn set(botfiles: &Path, name: &str) -> PathBuf {
-    let dir = botfiles.join(name);
-    assert!(dir.is_dir(), "{} is missing", dir.display());
-    dir
+    real_data::bot_set(botfiles, name)
 }
 
 fn balance_leaves(config: &WeightConfig) -> usize {
@@ -61,12 +33,12 @@ fn balance_leaves(config: &WeightConfig) -> usize {
 
 #[test]
 fn neonknight_item_and_weapon_weights_load() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, NEONKNIGHT);
-    let items = load_from_dir(&root, "bots/default_i.c").unwrap();
-    let weapons = load_from_dir(&root, "bots/default_w.c").unwrap();
+    let items = load_dir(&root, "bots/default_i.c").unwrap();
+    let weapons = load_dir(&root, "bots/default_w.c").unwrap();
     // real-data.md §2.1: 66 weight definitions after includes, depth 3, 239 balance leaves.
     assert_eq!(items.config.weights.len(), 53);
     assert_eq!(weapons.config.weights.len(), 13);
@@ -85,10 +57,10 @@ fn neonknight_item_and_weapon_weights_load() {
 
 #[test]
 fn neonknight_weapon_weights_evaluate_with_the_evalint_quirk() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
-    let loaded = load_from_dir(set(&botfiles, NEONKNIGHT), "bots/default_w.c").unwrap();
+    let loaded = load_dir(set(&botfiles, NEONKNIGHT), "bots/default_w.c").unwrap();
     let names = &loaded.names;
     let slot = |name: &str| names.slot(name).unwrap();
     let compiled = CompiledConfig::new(&loaded.config);
@@ -121,13 +93,13 @@ fn neonknight_weapon_weights_evaluate_with_the_evalint_quirk() {
 
 #[test]
 fn real_configs_evaluate_identically_in_tree_and_compiled_form() {
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, NEONKNIGHT);
     let mut rng = SmallRng::seed_from_u64(11);
     for file in ["bots/default_i.c", "bots/default_w.c"] {
-        let config = load_from_dir(&root, file).unwrap().config;
+        let config = load_dir(&root, file).unwrap().config;
         let compiled = CompiledConfig::new(&config);
         for _ in 0..300 {
             let mut inventory = Inventory::default();
@@ -155,12 +127,12 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
     // fuzi.c / fuzw.c include neither inv.h nor the bot's tuning defines: botlib loads them
     // only through bots/*_i.c and bots/*_w.c. Standalone, the first error in reading order is
     // the first switch on an inventory name.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     for set_name in [NEONKNIGHT, TREMFUSION] {
         let root = set(&botfiles, set_name);
-        let error = load_from_dir(&root, "fuzi.c").unwrap_err();
+        let error = load_dir(&root, "fuzi.c").unwrap_err();
         assert!(matches!(error, LoadError::Syntax(_)), "{error}");
         assert!(
             error
@@ -173,7 +145,7 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
                 .to_string()
                 .contains("`INVENTORY_SCOUT`, a name that is not a defined macro")
         );
-        let error = load_from_dir(&root, "fuzw.c").unwrap_err();
+        let error = load_dir(&root, "fuzw.c").unwrap_err();
         assert!(
             error
                 .to_string()
@@ -188,13 +160,13 @@ fn standalone_shared_bodies_fail_on_their_first_undefined_slot_name() {
 fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
     // real-data.md §2.4: inv.h comments out the weapon/powerup block, so fuzi.c line 42
     // `switch(INVENTORY_SCOUT)` and fuzw.c line 26 `switch(INVENTORY_BFG10K)` name no number.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let root = set(&botfiles, TREMFUSION);
     for bot in TREMFUSION_BOTS {
         let file = format!("bots/{bot}_i.c");
-        let text = load_from_dir(&root, &file).unwrap_err().to_string();
+        let text = load_dir(&root, &file).unwrap_err().to_string();
         assert!(
             text.starts_with(
                 "fuzi.c:42:8: expected an inventory index (an integer), found `INVENTORY_SCOUT`"
@@ -202,7 +174,7 @@ fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
             "{text}"
         );
         let file = format!("bots/{bot}_w.c");
-        let text = load_from_dir(&root, &file).unwrap_err().to_string();
+        let text = load_dir(&root, &file).unwrap_err().to_string();
         assert!(
             text.starts_with(
                 "fuzw.c:26:9: expected an inventory index (an integer), found `INVENTORY_BFG10K`"
@@ -216,7 +188,7 @@ fn tremfusion_weight_files_are_rejected_with_the_real_cause() {
 fn every_weight_file_of_every_set_is_accounted_for() {
     // Each *_i.c / *_w.c of every set either loads (NeonKnightOA) or is a known defect
     // (tremfusion); Mecwerks has none.
-    let Some(botfiles) = shared_botfiles() else {
+    let Some(botfiles) = real_data::botfiles() else {
         return;
     };
     let mut seen = Vec::new();
@@ -229,7 +201,7 @@ fn every_weight_file_of_every_set_is_accounted_for() {
             .collect();
         files.sort();
         for file in files {
-            let result = load_from_dir(&root, &format!("bots/{file}"));
+            let result = load_dir(&root, &format!("bots/{file}"));
             seen.push((set_name, file, result.is_ok()));
         }
     }

@@ -2,9 +2,9 @@
 
 #![no_main]
 
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = read_map(data, &MapOptions::default());
+    let _ = read_map(data, &MapSettings::default());
 });

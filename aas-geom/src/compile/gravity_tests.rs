@@ -10,11 +10,11 @@ use super::{
     BspTree, BuildSettings, PrepareSettings, PresenceBox, build_tree, prepare_brushes, prune_solid,
     remove_outside,
 };
-use crate::format::map_text::{MapOptions, read_map};
+use crate::format::map_text::{MapSettings, read_map};
 
 /// The tree of a test map as the pipeline hands it to the gravitational subdivision.
 fn tree_before_gravity(map: &[u8]) -> BspTree {
-    let world = read_map(map, &MapOptions::default()).expect("test map parses");
+    let world = read_map(map, &MapSettings::default()).expect("test map parses");
     let boxes = PresenceBox::DEFAULTS.to_vec();
     let prepared = prepare_brushes(&world, &boxes, &PrepareSettings::default());
     let mut tree = build_tree(&prepared.brushes, boxes.len(), &BuildSettings::default())

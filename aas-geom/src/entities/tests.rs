@@ -4,7 +4,7 @@ use glam::Vec3;
 
 use super::*;
 use crate::brush::SourceFormat;
-use crate::format::map_text::{MapOptions, read_map};
+use crate::format::map_text::{MapSettings, read_map};
 
 const G: f32 = DEFAULT_GRAVITY;
 
@@ -52,7 +52,7 @@ fn world_of(entities: &[String]) -> BrushWorld {
     for e in entities {
         text += e;
     }
-    read_map(text.as_bytes(), &MapOptions::default()).expect("test map parses")
+    read_map(text.as_bytes(), &MapSettings::default()).expect("test map parses")
 }
 
 fn trigger(class: &str, pairs: &[(&str, &str)], mins: [f32; 3], maxs: [f32; 3]) -> String {

@@ -5,14 +5,14 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::bsp_q3::{BspError, read_bsp};
-use super::map_text::{MapError, MapOptions, read_map};
+use super::map_text::{MapError, MapSettings, read_map};
 use crate::brush::{BrushWorld, PatchSettings};
 
 /// How map files are read.
 #[derive(Debug, Clone, Default)]
-pub struct ReadOptions {
+pub struct ReadSettings {
     /// `.map` options: the texture-name contents rules and patch tessellation.
-    pub map: MapOptions,
+    pub map: MapSettings,
     /// Patch tessellation for `.bsp` files.
     pub bsp_patches: PatchSettings,
 }
@@ -54,7 +54,7 @@ pub enum LoadError {
 ///
 /// # Errors
 /// [`LoadError`] naming the file and the defect's location.
-pub fn load_brush_world(path: &Path, options: &ReadOptions) -> Result<BrushWorld, LoadError> {
+pub fn load_brush_world(path: &Path, options: &ReadSettings) -> Result<BrushWorld, LoadError> {
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.to_owned(),
         source,
@@ -69,7 +69,7 @@ pub fn load_brush_world(path: &Path, options: &ReadOptions) -> Result<BrushWorld
 pub fn read_brush_world(
     bytes: &[u8],
     path: &Path,
-    options: &ReadOptions,
+    options: &ReadSettings,
 ) -> Result<BrushWorld, LoadError> {
     if bytes.starts_with(b"IBSP") {
         read_bsp(bytes, &options.bsp_patches).map_err(|source| LoadError::Bsp {

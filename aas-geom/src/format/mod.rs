@@ -11,4 +11,4 @@ pub mod bsp_q3;
 mod load;
 pub mod map_text;
 
-pub use load::{LoadError, ReadOptions, load_brush_world, read_brush_world};
+pub use load::{LoadError, ReadSettings, load_brush_world, read_brush_world};

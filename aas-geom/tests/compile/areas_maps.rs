@@ -5,7 +5,7 @@
 
 use aas_geom::compile::{CompileError, CompileOutput, CompileSettings, compile_world};
 use aas_geom::format::aas_q3::AasFile;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::{AasWorld, AreaId};
 use aas_geom::world::{AreaContents, AreaFlags, FaceFlags, PresenceType};
 use glam::{DVec3, Vec3};
@@ -16,7 +16,7 @@ pub(crate) const POOL_ROOM: &[u8] = include_bytes!("../maps/pool_room.map");
 const LEAKY_ROOM: &[u8] = include_bytes!("../maps/leaky_room.map");
 
 fn compile(map: &[u8]) -> CompileOutput {
-    let world = read_map(map, &MapOptions::default()).expect("test map parses");
+    let world = read_map(map, &MapSettings::default()).expect("test map parses");
     compile_world(&world, &CompileSettings::default()).expect("test map compiles")
 }
 
@@ -304,7 +304,7 @@ fn leaky_room_reports_the_leak_and_still_compiles() {
 
 #[test]
 fn a_map_without_entities_has_no_seed() {
-    let mut world = read_map(BOX_ROOM, &MapOptions::default()).expect("test map parses");
+    let mut world = read_map(BOX_ROOM, &MapSettings::default()).expect("test map parses");
     world.entities.truncate(1);
     let error = compile_world(&world, &CompileSettings::default()).expect_err("no seed");
     assert_eq!(error, CompileError::NoSeed { entities: 0 });

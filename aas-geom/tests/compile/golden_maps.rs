@@ -2,7 +2,7 @@
 //! in the floor and an arch; and a ladder.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::{AasWorld, AreaId};
 use aas_geom::world::{AreaFlags, FaceFlags, PresenceType};
 use glam::Vec3;
@@ -14,7 +14,7 @@ const ARCH_ROOM: &[u8] = include_bytes!("../maps/arch_room.map");
 const LADDER_ROOM: &[u8] = include_bytes!("../maps/ladder_room.map");
 
 fn compile(map: &[u8]) -> AasWorld {
-    let world = read_map(map, &MapOptions::default()).expect("test map parses");
+    let world = read_map(map, &MapSettings::default()).expect("test map parses");
     let world = compile_world(&world, &CompileSettings::default())
         .expect("test map compiles")
         .world;

@@ -6,7 +6,7 @@
 use aas_geom::PatchSettings;
 use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
 use aas_geom::format::bsp_q3::read_bsp;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::AasWorld;
 use aas_geom::world::FaceFlags;
 use glam::DVec3;
@@ -15,7 +15,7 @@ use crate::areas_maps::{BOX_ROOM, LEDGE_ROOM, POOL_ROOM, check_point_agreement, 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 
 fn compile(map: &[u8], gravity: bool) -> CompileOutput {
-    let world = read_map(map, &MapOptions::default()).expect("test map parses");
+    let world = read_map(map, &MapSettings::default()).expect("test map parses");
     let settings = CompileSettings {
         gravity,
         ..CompileSettings::default()

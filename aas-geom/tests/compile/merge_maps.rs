@@ -6,7 +6,7 @@
 use aas_geom::PatchSettings;
 use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
 use aas_geom::format::bsp_q3::read_bsp;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::AasWorld;
 use aas_geom::world::{AreaFlags, FaceFlags};
 use glam::{DVec3, Vec3};
@@ -19,7 +19,7 @@ use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 const STORED_CONVEX_TOLERANCE: f64 = 0.25;
 
 fn compile(map: &[u8], merge_areas: bool) -> CompileOutput {
-    let world = read_map(map, &MapOptions::default()).expect("test map parses");
+    let world = read_map(map, &MapSettings::default()).expect("test map parses");
     let settings = CompileSettings {
         merge_areas,
         ..CompileSettings::default()

@@ -20,7 +20,7 @@
 //!   their sample points; entity linking agrees with the box query both ways.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::sample::{AreaLinks, TRACE_EPSILON};
 use aas_geom::world::PresenceType;
 use aas_geom::world::{AasWorld, AreaId};
@@ -259,7 +259,7 @@ fn areas_holding(world: &AasWorld, p: DVec3) -> Vec<AreaId> {
 }
 
 fn compile(world: &BoxWorld) -> AasWorld {
-    let brushes = read_map(world.map.as_bytes(), &MapOptions::default()).expect("map parses");
+    let brushes = read_map(world.map.as_bytes(), &MapSettings::default()).expect("map parses");
     let out = compile_world(&brushes, &CompileSettings::default()).expect("world compiles");
     assert!(out.stats.leak.is_none(), "a closed room does not leak");
     out.world.validate().expect("compiled world is consistent");

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
 use aas_geom::entities::{DEFAULT_GRAVITY, TELEPORT_EXIT_SPEED};
-use aas_geom::format::{ReadOptions, read_brush_world};
+use aas_geom::format::{ReadSettings, read_brush_world};
 use aas_geom::{BrushWorld, MapEntities, extract_entities, world_gravity};
 use glam::Vec3;
 
@@ -29,7 +29,7 @@ const EXPECTED: [(&str, usize, usize, usize, usize); 9] = [
 
 fn read(dir: &Path, map: &str, extension: &str) -> BrushWorld {
     let bytes = read_shared(dir, map, extension);
-    read_brush_world(&bytes, Path::new(map), &ReadOptions::default())
+    read_brush_world(&bytes, Path::new(map), &ReadSettings::default())
         .unwrap_or_else(|error| panic!("{map}.{extension}: {error}"))
 }
 

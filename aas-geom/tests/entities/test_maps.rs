@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use aas_geom::compile::{CompileOutput, CompileSettings, compile_world};
 use aas_geom::entities::DEFAULT_GRAVITY;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::{AasWorld, AreaId};
 use aas_geom::world::{AreaContents, AreaFlags, PresenceType};
 use aas_geom::{BrushWorld, MapEntities, extract_entities};
@@ -37,7 +37,7 @@ impl TestMap {
 }
 
 fn load(name: &str, map: &[u8]) -> TestMap {
-    let brushes = read_map(map, &MapOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let brushes = read_map(map, &MapSettings::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
     let out = compile_world(&brushes, &CompileSettings::default())
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     out.world

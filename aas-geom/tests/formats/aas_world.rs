@@ -3,7 +3,7 @@
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::aas_q3::{AasFile, Lump};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::{
     AasWorld, AreaId, ClusterMembership, EdgeId, EdgeRef, FaceId, FaceRef, ImportError,
     NativeError, NodeChild, ReachDetail, Reachability, Travel, TravelTeamFlags, TravelType,
@@ -99,7 +99,7 @@ fn an_empty_world_exports_only_dummies_and_imports_back() {
 fn reachability_details_survive_export_and_import() {
     let map = read_map(
         include_bytes!("../maps/box_room.map").as_slice(),
-        &MapOptions::default(),
+        &MapSettings::default(),
     )
     .unwrap();
     let mut world = compile_world(&map, &CompileSettings::default())

@@ -2,7 +2,7 @@
 //! entities, model numbering and patch grid orientation.
 
 use aas_geom::brush::{Brush, BrushWorld, Contents, ModelNum, SourceLocation, SurfaceFlags};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use glam::DVec3;
 
 /// The three points of each side of an axis-aligned box, ordered so that the plane normal
@@ -62,7 +62,7 @@ fn worldspawn(body: &str) -> String {
 }
 
 fn read(text: &str) -> BrushWorld {
-    read_map(text.as_bytes(), &MapOptions::default()).unwrap_or_else(|error| panic!("{error}"))
+    read_map(text.as_bytes(), &MapSettings::default()).unwrap_or_else(|error| panic!("{error}"))
 }
 
 fn assert_is_box(brush: &Brush, min: DVec3, max: DVec3) {
@@ -180,10 +180,10 @@ fn latin1_bytes_are_one_character_each() {
     let mut bytes = b"{ \"classname\" \"worldspawn\" \"message\" \"caf\xe9 \xff\" }\n".to_vec();
     bytes.extend_from_slice(b"\xe9{ }");
     let world_text = &bytes[..bytes.len() - 5];
-    let world = read_map(world_text, &MapOptions::default()).unwrap();
+    let world = read_map(world_text, &MapSettings::default()).unwrap();
     assert_eq!(world.entities[0].get("message"), Some("caf\u{e9} \u{ff}"));
     // The stray byte after the entity is reported at column 1 of line 2, one character.
-    let error = read_map(&bytes, &MapOptions::default()).unwrap_err();
+    let error = read_map(&bytes, &MapSettings::default()).unwrap_err();
     assert_eq!((error.line, error.column), (2, 1));
     assert!(error.to_string().contains("found `\u{e9}{`"), "{error}");
 }
@@ -388,7 +388,7 @@ fn patch_matrix_rows_are_the_width_direction() {
     // Each span of the curve has |P0 - 2 P1 + P2| = |(64, -64)| = 90.5: two steps keep it
     // within the default 16 units (90.5 / 16 = 5.7), one would not (90.5 / 4 = 22.6). The
     // straight height direction takes one step.
-    assert_eq!(MapOptions::default().patch.max_error, 16.0);
+    assert_eq!(MapSettings::default().patch.max_error, 16.0);
     assert_eq!(patch.column_steps, [2, 2]);
     assert_eq!(patch.row_steps, [1]);
     let grid_width = 5;

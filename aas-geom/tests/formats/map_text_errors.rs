@@ -1,10 +1,10 @@
 //! Every kind of `.map` error, with its line and column and a readable message.
 
 use aas_geom::brush::PatchError;
-use aas_geom::format::map_text::{MapError, MapErrorKind, MapOptions, read_map};
+use aas_geom::format::map_text::{MapError, MapErrorKind, MapSettings, read_map};
 
 fn read_error(text: &str) -> MapError {
-    match read_map(text.as_bytes(), &MapOptions::default()) {
+    match read_map(text.as_bytes(), &MapSettings::default()) {
         Ok(_) => panic!("expected an error for:\n{text}"),
         Err(error) => error,
     }
@@ -239,7 +239,7 @@ fn patch_errors_name_the_patch_parts() {
 #[test]
 fn comments_end_faces_but_do_not_split_them() {
     let ok = format!("{{\n{{\n{FACE} // trailing comment\n{FACE} /* block */\n}}\n}}");
-    let world = read_map(ok.as_bytes(), &MapOptions::default()).unwrap();
+    let world = read_map(ok.as_bytes(), &MapSettings::default()).unwrap();
     assert_eq!(world.brushes[0].sides.len(), 2);
     let error = read_error("{\n{\n( 1 0 1 ) // inside\n( 0 0 1 ) ( 0 1 1 ) t 0 0 0 1 1\n}\n}");
     assert_at(&error, 3, 11);

@@ -6,7 +6,7 @@
 
 use crate::common::shared_maps_dir;
 use aas_geom::brush::{Brush, Contents};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use glam::DVec3;
 
 /// BSP brush-lump counts from `../shared/reference/real-data.md` §1.4 "Feature census",
@@ -108,7 +108,7 @@ fn every_real_map_loads_with_the_documented_counts() {
     for (name, bsp_brushes) in BSP_BRUSHES {
         let path = dir.join(format!("{name}.map"));
         let bytes = std::fs::read(&path).unwrap();
-        let world = read_map(&bytes, &MapOptions::default())
+        let world = read_map(&bytes, &MapSettings::default())
             .unwrap_or_else(|error| panic!("{}", error.with_file(&path)));
 
         assert!(
@@ -165,7 +165,7 @@ fn real_liquids_get_liquid_contents() {
         ("dm3ish", Contents::WATER),
     ] {
         let bytes = std::fs::read(dir.join(format!("{name}.map"))).unwrap();
-        let world = read_map(&bytes, &MapOptions::default()).unwrap();
+        let world = read_map(&bytes, &MapSettings::default()).unwrap();
         assert!(
             world.brushes.iter().any(|b| b.contents.contains(liquid)),
             "{name}: no {liquid:?} brush"
@@ -184,7 +184,7 @@ fn real_map_summary() {
     };
     for (name, _) in BSP_BRUSHES {
         let bytes = std::fs::read(dir.join(format!("{name}.map"))).unwrap();
-        let world = read_map(&bytes, &MapOptions::default()).unwrap();
+        let world = read_map(&bytes, &MapSettings::default()).unwrap();
         let count = |c: Contents| {
             world
                 .brushes

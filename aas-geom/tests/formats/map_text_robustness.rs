@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::common::shared_maps_dir;
 use crate::rng::SplitMix64;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use proptest::prelude::*;
 
 /// Bytes that matter to the grammar, used as mutation values.
@@ -26,7 +26,7 @@ fn truncated_and_mutated_real_maps_never_panic() {
         .collect();
     maps.sort();
     assert_eq!(maps.len(), 9, "expected the nine maps in {}", dir.display());
-    let options = MapOptions::default();
+    let options = MapSettings::default();
     let mut rng = SplitMix64(0x6d61_705f_7465_7874);
     for path in maps {
         let bytes = std::fs::read(&path).unwrap();
@@ -218,7 +218,7 @@ proptest! {
             text.push('}');
             text.push_str(sep);
         }
-        let world = read_map(text.as_bytes(), &MapOptions::default())
+        let world = read_map(text.as_bytes(), &MapSettings::default())
             .map_err(|error| TestCaseError::fail(format!("{error}\n{text}")))?;
         prop_assert_eq!(world.entities.len(), entities.len());
         prop_assert_eq!(world.brushes.len(), brushes);
@@ -234,11 +234,11 @@ proptest! {
     #[test]
     fn token_soups_never_panic(tokens in prop::collection::vec(0..TOKENS.len(), 0..200)) {
         let text: Vec<&str> = tokens.iter().map(|&i| TOKENS[i]).collect();
-        let _ = read_map(text.join(" ").as_bytes(), &MapOptions::default());
+        let _ = read_map(text.join(" ").as_bytes(), &MapSettings::default());
     }
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
-        let _ = read_map(&bytes, &MapOptions::default());
+        let _ = read_map(&bytes, &MapSettings::default());
     }
 }

@@ -1,7 +1,9 @@
 //! The texture-name rule table: every default rule, and callers' overrides.
 
 use aas_geom::brush::{Contents, SurfaceFlags};
-use aas_geom::format::map_text::{MapOptions, TexturePattern, TextureRule, TextureRules, read_map};
+use aas_geom::format::map_text::{
+    MapSettings, TexturePattern, TextureRule, TextureRules, read_map,
+};
 
 #[test]
 fn every_default_rule_classifies_its_names() {
@@ -130,15 +132,15 @@ fn the_reader_uses_the_given_rules() {
         ( 1 1 0 ) ( 1 1 1 ) ( 0 1 0 ) my/glass 0 0 0 1 1\n\
         ( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) my/glass 0 0 0 1 1\n\
         }\n}\n";
-    let world = read_map(text.as_bytes(), &MapOptions::default()).unwrap();
+    let world = read_map(text.as_bytes(), &MapSettings::default()).unwrap();
     assert_eq!(world.brushes[0].contents, Contents::SOLID);
-    let options = MapOptions {
+    let options = MapSettings {
         texture_rules: TextureRules::default().prepend(TextureRule::new(
             TexturePattern::Prefix("my/".into()),
             Contents::SOLID | Contents::TRANSLUCENT,
             SurfaceFlags::NOMARKS,
         )),
-        ..MapOptions::default()
+        ..MapSettings::default()
     };
     let world = read_map(text.as_bytes(), &options).unwrap();
     assert_eq!(

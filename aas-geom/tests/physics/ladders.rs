@@ -1,6 +1,6 @@
 //! Climbing a ladder (an extension of the Quake III movement) along a ladder reachability.
 
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::physics::{MoveInput, StopConditions, StopReason};
 use aas_geom::world::AreaId;
 use aas_geom::world::TravelType;
@@ -12,7 +12,7 @@ const LADDER_LEDGE: &[u8] = include_bytes!("../maps/ladder_ledge.map");
 
 #[test]
 fn the_ladder_reachability_is_climbed_onto_the_ledge() {
-    let map = read_map(LADDER_LEDGE, &MapOptions::default()).expect("map parses");
+    let map = read_map(LADDER_LEDGE, &MapSettings::default()).expect("map parses");
     let world =
         aas_geom::compile::compile_world(&map, &aas_geom::compile::CompileSettings::default())
             .expect("map compiles")

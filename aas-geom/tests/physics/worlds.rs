@@ -2,7 +2,7 @@
 //! compiled with the crate's own compiler.
 
 use aas_geom::compile::{CompileSettings, compile_world};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::physics::{MoveInput, Physics, PhysicsSettings, PlayerState};
 use aas_geom::world::AasWorld;
 use glam::Vec3;
@@ -85,7 +85,7 @@ pub(crate) fn room_map(
 
 /// Compiles `.map` text.
 pub(crate) fn compile(map: &str) -> AasWorld {
-    let world = read_map(map.as_bytes(), &MapOptions::default()).expect("test map parses");
+    let world = read_map(map.as_bytes(), &MapSettings::default()).expect("test map parses");
     let world = compile_world(&world, &CompileSettings::default())
         .expect("test map compiles")
         .world;

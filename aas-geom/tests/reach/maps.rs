@@ -3,7 +3,7 @@
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::{DEFAULT_GRAVITY, EntityDiagnostic};
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::physics::{Physics, PhysicsSettings};
 use aas_geom::world::TravelType;
 use aas_geom::world::{AasWorld, AreaId, Reachability};
@@ -72,7 +72,7 @@ impl TestMap {
     /// Compiles `.map` text.
     pub(crate) fn from_text(name: &str, text: &[u8]) -> Self {
         let brushes =
-            read_map(text, &MapOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            read_map(text, &MapSettings::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let out = compile_world(&brushes, &CompileSettings::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(out.stats.leak.is_none(), "{name} leaks");

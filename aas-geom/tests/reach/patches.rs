@@ -1,7 +1,7 @@
 //! Floors made of curved patches (`patch_floors.map`): ramps and a trim that players stand on
 //! from either side, at the height of the surface, and walk along.
 
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use aas_geom::world::AreaId;
 use aas_geom::world::{AreaFlags, TravelType};
 use glam::Vec3;
@@ -33,7 +33,7 @@ fn grounded(map: &TestMap, area: AreaId) -> bool {
 #[test]
 fn the_map_has_the_facings_it_describes() {
     let text = include_bytes!("../maps/patch_floors.map");
-    let world = read_map(text, &MapOptions::default()).unwrap();
+    let world = read_map(text, &MapSettings::default()).unwrap();
     let normal_z = |patch: usize| {
         let patch = &world.patches[patch];
         let facet = patch.facets[0];

@@ -51,9 +51,10 @@ pub struct Clustering {
 }
 
 /// Why a [`Clustering`] does not fit its graph.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ClusteringError {
     /// The membership list does not have one entry per area.
+    #[error("{membership} cluster memberships for {areas} areas")]
     AreaCount {
         /// Entries in the membership list.
         membership: usize,
@@ -61,11 +62,18 @@ pub enum ClusteringError {
         areas: usize,
     },
     /// A portal's clusters are equal or do not exist, or its area is not marked as it.
+    #[error("portal {} is inconsistent", .0.0)]
     BadPortal(PortalId),
     /// A cluster's area list or portal list disagrees with the membership.
+    #[error("cluster {} is inconsistent", .0.0)]
     BadCluster(ClusterId),
     /// A reachability leaves its source's cluster other than into a portal of that cluster
     /// (or, from a portal, into one of the portal's two clusters or their portals).
+    #[error(
+        "a reachability from area {} to area {} leaves its cluster other than through a portal",
+        .from.0,
+        .to.0
+    )]
     LeavesCluster {
         /// The source area.
         from: AreaId,
@@ -73,26 +81,6 @@ pub enum ClusteringError {
         to: AreaId,
     },
 }
-
-impl std::fmt::Display for ClusteringError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::AreaCount { membership, areas } => {
-                write!(f, "{membership} cluster memberships for {areas} areas")
-            }
-            Self::BadPortal(p) => write!(f, "portal {} is inconsistent", p.0),
-            Self::BadCluster(c) => write!(f, "cluster {} is inconsistent", c.0),
-            Self::LeavesCluster { from, to } => write!(
-                f,
-                "a reachability from area {} to area {} leaves its cluster other than through \
-                 a portal",
-                from.0, to.0
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ClusteringError {}
 
 impl Clustering {
     /// The portal areas, in portal order.

@@ -29,7 +29,7 @@ const COMPILED_COUNTS: [(&str, [usize; 3]); 9] = [
 ];
 
 fn compile_maps(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -42,7 +42,7 @@ fn compile_maps(c: &mut Criterion) {
     let settings = CompileSettings::default();
     let mut group = c.benchmark_group("compile_world");
     group.sample_size(10);
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Ok(bytes) = std::fs::read(maps.join(format!("{name}.bsp"))) else {
             continue;
         };

@@ -27,7 +27,7 @@ const PREPARED_COUNTS: [(&str, [usize; 3]); 9] = [
 ];
 
 fn compile_prepare(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -39,7 +39,7 @@ fn compile_prepare(c: &mut Criterion) {
     };
     let settings = PrepareSettings::default();
     let mut group = c.benchmark_group("prepare_brushes");
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Ok(bytes) = std::fs::read(maps.join(format!("{name}.bsp"))) else {
             continue;
         };

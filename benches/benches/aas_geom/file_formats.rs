@@ -10,7 +10,7 @@ use std::hint::black_box;
 use aas_geom::PatchSettings;
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::format::bsp_q3::read_bsp;
-use aas_geom::format::map_text::{MapOptions, read_map};
+use aas_geom::format::map_text::{MapSettings, read_map};
 use benches::expected;
 use criterion::{BenchmarkId, Criterion, criterion_main};
 
@@ -59,12 +59,12 @@ const MAP_COUNTS: [(&str, [usize; 3]); 9] = [
 ];
 
 fn read_shared(name: &str, extension: &str) -> Option<Vec<u8>> {
-    let path = benches::shared_maps_dir()?.join(format!("{name}.{extension}"));
+    let path = real_data::find_in(real_data::MAPS)?.join(format!("{name}.{extension}"));
     std::fs::read(path).ok()
 }
 
 fn file_formats(c: &mut Criterion) {
-    if benches::shared_maps_dir().is_none() {
+    if real_data::find_in(real_data::MAPS).is_none() {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -75,7 +75,7 @@ fn file_formats(c: &mut Criterion) {
         return;
     }
     let mut group = c.benchmark_group("read_aas");
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "aas") else {
             continue;
         };
@@ -100,7 +100,7 @@ fn file_formats(c: &mut Criterion) {
 
     let settings = PatchSettings::default();
     let mut group = c.benchmark_group("read_bsp");
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "bsp") else {
             continue;
         };
@@ -121,9 +121,9 @@ fn file_formats(c: &mut Criterion) {
     }
     group.finish();
 
-    let options = MapOptions::default();
+    let options = MapSettings::default();
     let mut group = c.benchmark_group("read_map");
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Some(bytes) = read_shared(name, "map") else {
             continue;
         };

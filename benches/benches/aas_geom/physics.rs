@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use aas_geom::physics::{
     MoveInput, Physics, PhysicsSettings, PlayerState, Prediction, StopConditions,
 };
@@ -123,7 +123,7 @@ fn longest_run(physics: &Physics<'_>, spawns: &[Vec3]) -> Option<(PlayerState, V
 }
 
 fn physics(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -133,7 +133,7 @@ fn physics(c: &mut Criterion) {
         }
         return;
     };
-    let Ok(brushes) = load_brush_world(&maps.join(format!("{MAP}.bsp")), &ReadOptions::default())
+    let Ok(brushes) = load_brush_world(&maps.join(format!("{MAP}.bsp")), &ReadSettings::default())
     else {
         #[expect(
             clippy::print_stderr,

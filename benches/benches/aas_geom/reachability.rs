@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::extract_entities;
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use aas_geom::reach::{ReachSettings, compute_reachabilities};
 use criterion::{BenchmarkId, Criterion, criterion_main};
 
@@ -30,7 +30,7 @@ const REACH_COUNTS: [(&str, [usize; 3]); 9] = [
 ];
 
 fn reachability(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -51,9 +51,9 @@ fn reachability(c: &mut Criterion) {
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(3));
-    for name in benches::SHARED_MAPS {
+    for name in real_data::SHARED_MAPS {
         let Ok(brushes) =
-            load_brush_world(&maps.join(format!("{name}.bsp")), &ReadOptions::default())
+            load_brush_world(&maps.join(format!("{name}.bsp")), &ReadSettings::default())
         else {
             continue;
         };

@@ -58,7 +58,7 @@ fn query_areas(world: &AasWorld) -> Vec<(usize, Vec3, Vec3)> {
 }
 
 fn sample_queries(c: &mut Criterion) {
-    let Some(maps) = benches::shared_maps_dir() else {
+    let Some(maps) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -68,7 +68,7 @@ fn sample_queries(c: &mut Criterion) {
         }
         return;
     };
-    let worlds: Vec<(&str, AasWorld)> = benches::SHARED_MAPS
+    let worlds: Vec<(&str, AasWorld)> = real_data::SHARED_MAPS
         .iter()
         .filter_map(|&name| {
             let bytes = std::fs::read(maps.join(format!("{name}.aas"))).ok()?;

@@ -399,7 +399,7 @@ fn report_memory(maps: &[Map]) {
 }
 
 fn route_queries(c: &mut Criterion) {
-    let Some(dir) = benches::shared_maps_dir() else {
+    let Some(dir) = real_data::find_in(real_data::MAPS) else {
         #[expect(
             clippy::print_stderr,
             reason = "a bench run without data must say why it measured nothing"
@@ -409,7 +409,7 @@ fn route_queries(c: &mut Criterion) {
         }
         return;
     };
-    let maps: Vec<Map> = benches::SHARED_MAPS
+    let maps: Vec<Map> = real_data::SHARED_MAPS
         .iter()
         .filter_map(|&name| {
             let bytes = std::fs::read(dir.join(format!("{name}.aas"))).ok()?;

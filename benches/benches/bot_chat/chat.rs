@@ -26,7 +26,7 @@ fn unmatched_message() -> Vec<u8> {
 }
 
 fn chat(c: &mut Criterion) {
-    let Some(data_dir) = benches::real_data_dir() else {
+    let Some(data_dir) = real_data::find() else {
         #[expect(clippy::print_stderr, reason = "a skipped bench must say so")]
         {
             eprintln!("chat: real data not found (set REAL_DATA); nothing measured");

@@ -34,7 +34,7 @@ fn tokens_only(root: &std::path::Path, file: &str) -> bot_script::TokenStream {
 }
 
 fn preprocess(c: &mut Criterion) {
-    let Some(data) = benches::real_data_dir() else {
+    let Some(data) = real_data::find() else {
         #[expect(clippy::print_stderr, reason = "a skipped bench must say so")]
         {
             eprintln!("preprocess: real data not found (set REAL_DATA); nothing measured");

@@ -101,7 +101,9 @@ fn synthetic_items() -> WeightConfig {
 /// largest offset): slot 41 is 0 so its inner switch on slot 29 = 85 gives halfway between
 /// cases 8 and 9, `59 + 8.5 = 67.5`.
 fn item_config() -> (WeightConfig, &'static str, (usize, f32)) {
-    if let Some(config) = benches::fuzzy::real_item_config() {
+    if let Some(config) = real_data::find_bot_set(real_data::BOT_SETS[0])
+        .and_then(|root| benches::fuzzy::real_item_config(&root))
+    {
         return (config, "default_i.c (NeonKnightOA)", (50, 1000.0));
     }
     (synthetic_items(), "synthetic, fuzi.c-shaped", (59, 67.5))

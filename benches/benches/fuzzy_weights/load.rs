@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use bot_script::{DirSource, Preprocessor};
 use criterion::{Criterion, criterion_main};
-use fuzzy_weights::{load_from_dir, parse_stream};
+use fuzzy_weights::{load_dir, parse_stream};
 
 const FILES: [&str; 2] = ["bots/default_i.c", "bots/default_w.c"];
 /// Weight definitions of the two files together (real-data.md §2.1: 53 + 13).
@@ -23,7 +23,7 @@ const TOKENS: usize = 4397;
 const CANONICAL_BYTES: usize = 21_407;
 
 fn load(c: &mut Criterion) {
-    let Some(root) = benches::fuzzy::neonknight_botfiles() else {
+    let Some(root) = real_data::find_bot_set(real_data::BOT_SETS[0]) else {
         #[expect(clippy::print_stdout, reason = "a skipped bench must say so")]
         {
             println!("fuzzy_load skipped: shared botfiles not found (set REAL_DATA)");
@@ -33,7 +33,7 @@ fn load(c: &mut Criterion) {
     let loaded: usize = FILES
         .iter()
         .map(|file| {
-            load_from_dir(&root, file)
+            load_dir(&root, file)
                 .unwrap_or_else(|error| panic!("{file} does not load: {error}"))
                 .config
                 .weights
@@ -46,7 +46,7 @@ fn load(c: &mut Criterion) {
         b.iter(|| {
             let mut weights = 0;
             for file in FILES {
-                let loaded = load_from_dir(black_box(&root), file);
+                let loaded = load_dir(black_box(&root), file);
                 weights += loaded.map_or(0, |l| l.config.weights.len());
             }
             assert_eq!(

@@ -37,7 +37,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use aas_geom::world::{AasWorld, AreaId};
 use aas_geom::world::{AreaFlags, PresenceType};
 use aas_route::Clustering;
@@ -291,7 +291,7 @@ pub(super) fn run(
 ) -> Result<(), CliError> {
     let ours_world = AasWorld::load(ours)?;
     let ref_world = AasWorld::load(reference)?;
-    let map = load_brush_world(bsp, &ReadOptions::default())?;
+    let map = load_brush_world(bsp, &ReadSettings::default())?;
 
     let origins: Vec<Vec3> = map
         .entities

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::format::bsp_q3::bsp_checksum;
-use aas_geom::format::{ReadOptions, read_brush_world};
+use aas_geom::format::{ReadSettings, read_brush_world};
 use aas_route::Clustering;
 use aas_route::cluster::ClusterSettings;
 use serde::Serialize;
@@ -81,7 +81,7 @@ pub(super) fn run(args: &CompileArgs, out: &mut impl Write) -> Result<(), CliErr
         path: args.map.clone(),
         source,
     })?;
-    let world = read_brush_world(&bytes, &args.map, &ReadOptions::default())?;
+    let world = read_brush_world(&bytes, &args.map, &ReadSettings::default())?;
     let mut settings = CompileSettings::default();
     if bytes.starts_with(b"IBSP") {
         settings.bsp_checksum = bsp_checksum(&bytes);

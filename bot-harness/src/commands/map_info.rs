@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use aas_geom::format::{ReadOptions, load_brush_world};
+use aas_geom::format::{ReadSettings, load_brush_world};
 use serde::Serialize;
 
 use crate::cli::InfoArgs;
@@ -28,7 +28,7 @@ struct MapInfo {
 }
 
 pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let world = load_brush_world(&args.file, &ReadOptions::default())?;
+    let world = load_brush_world(&args.file, &ReadSettings::default())?;
     let report = MapInfo {
         format: world.format.name(),
         entities: world.entities.len(),

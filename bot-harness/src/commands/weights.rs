@@ -14,7 +14,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use fuzzy_weights::{CompiledConfig, Interpolation, Inventory, InventoryNames, load_from_dir};
+use fuzzy_weights::{CompiledConfig, Interpolation, Inventory, InventoryNames, load_dir};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -54,7 +54,7 @@ pub(super) fn eval(args: &WeightsEvalArgs, out: &mut impl Write) -> Result<(), C
             args.botfiles.display()
         )));
     }
-    let loaded = load_from_dir(&args.botfiles, &args.file)?;
+    let loaded = load_dir(&args.botfiles, &args.file)?;
     let inventory = parse_inventory(&args.inventory, &loaded.names, &args.file)?;
     let compiled = CompiledConfig::new(&loaded.config);
     let mut weights = Map::new();
@@ -112,7 +112,7 @@ pub(super) fn check(args: &WeightsCheckArgs, out: &mut impl Write) -> Result<(),
     files.sort();
     let results: Vec<FileResult> = files
         .into_iter()
-        .map(|file| match load_from_dir(&args.botfiles, &file) {
+        .map(|file| match load_dir(&args.botfiles, &file) {
             Ok(_) => FileResult {
                 file,
                 ok: true,

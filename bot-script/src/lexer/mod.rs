@@ -16,7 +16,8 @@ use std::sync::Arc;
 
 pub use string::MAX_TOKEN;
 
-use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::diagnostic::SourceDiagnostic;
+use crate::error::{ErrorKind, ScriptError};
 use crate::stream::TokenStream;
 use crate::token::{SourcePos, Tok, Token, TokenKind, TokenText};
 
@@ -30,7 +31,7 @@ pub struct Lexer {
     file: Arc<str>,
     file_id: u32,
     include: u32,
-    warnings: Vec<Diagnostic>,
+    warnings: Vec<SourceDiagnostic>,
 }
 
 impl Lexer {
@@ -70,7 +71,7 @@ impl Lexer {
     }
 
     /// Warnings so far (clamped escapes, unknown escapes), emptied.
-    pub fn take_warnings(&mut self) -> Vec<Diagnostic> {
+    pub fn take_warnings(&mut self) -> Vec<SourceDiagnostic> {
         std::mem::take(&mut self.warnings)
     }
 
@@ -158,11 +159,8 @@ impl Lexer {
                 let quoted =
                     string::lex_quoted(rest).map_err(|(at, m)| self.error(start + at, m))?;
                 for (at, message) in quoted.warnings {
-                    self.warnings.push(Diagnostic {
-                        pos: self.pos_at(start + at),
-                        message,
-                        include_stack: Vec::new(),
-                    });
+                    self.warnings
+                        .push(SourceDiagnostic::warning(self.pos_at(start + at), message));
                 }
                 let kind = if first == b'"' {
                     TokenKind::String

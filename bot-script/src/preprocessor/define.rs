@@ -8,7 +8,8 @@
 
 use std::sync::Arc;
 
-use crate::error::{Diagnostic, ScriptError};
+use crate::diagnostic::{Severity, SourceDiagnostic};
+use crate::error::ScriptError;
 use crate::source::FileSource;
 use crate::token::{SourcePos, Tok, TokenKind, TokenText};
 
@@ -23,7 +24,7 @@ impl<S: FileSource> Preprocessor<S> {
         tokens: Vec<Tok>,
         define_pos: &SourcePos,
         include: u32,
-    ) -> Result<Vec<Diagnostic>, ScriptError> {
+    ) -> Result<Vec<SourceDiagnostic>, ScriptError> {
         let err = |e: ScriptError| e.with_stack(self.stack(include));
         let mut warnings = Vec::new();
         let mut rest = tokens.into_iter().peekable();
@@ -89,7 +90,8 @@ impl<S: FileSource> Preprocessor<S> {
         let mut body = Vec::new();
         for token in rest {
             if token.kind == TokenKind::Name && token.text == name.text {
-                warnings.push(Diagnostic {
+                warnings.push(SourceDiagnostic {
+                    severity: Severity::Warning,
                     pos: self.pos(&token),
                     message: format!(
                         "recursive use of {} in its own definition removed",
@@ -128,7 +130,8 @@ impl<S: FileSource> Preprocessor<S> {
             pos: name_pos.clone(),
         };
         if let Some(old) = self.macros.insert(&name.text, m) {
-            warnings.push(Diagnostic {
+            warnings.push(SourceDiagnostic {
+                severity: Severity::Warning,
                 pos: name_pos,
                 message: format!(
                     "{} redefined (previous definition at {})",

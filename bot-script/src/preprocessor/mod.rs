@@ -19,7 +19,8 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-use crate::error::{Diagnostic, ErrorKind, ScriptError};
+use crate::diagnostic::SourceDiagnostic;
+use crate::error::{ErrorKind, ScriptError};
 use crate::fnv::Fnv;
 use crate::lexer::{Lexer, push_merging};
 use crate::source::{FileSource, normalize_path};
@@ -32,7 +33,7 @@ use reader::{ExpFrame, FileState, PToken};
 
 /// Safety limits of one preprocessor run; hitting one is an [`ErrorKind::Limit`] error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct LimitSettings {
     /// Deepest `#include` nesting (botlib's source stack; default 32).
     pub include_depth: usize,
     /// Most files opened by one run (default 4096).
@@ -48,7 +49,7 @@ pub struct Limits {
     pub expression_depth: usize,
 }
 
-impl Default for Limits {
+impl Default for LimitSettings {
     fn default() -> Self {
         Self {
             include_depth: 32,
@@ -80,7 +81,7 @@ impl Default for Limits {
 #[derive(Debug)]
 pub struct Preprocessor<S: FileSource> {
     source: S,
-    limits: Limits,
+    limits: LimitSettings,
     macros: MacroTable,
     /// Include table shared by every run (index 0: global defines).
     frames: Vec<IncludeFrame>,
@@ -90,14 +91,14 @@ pub struct Preprocessor<S: FileSource> {
     date: Arc<[u8]>,
     time: Arc<[u8]>,
     /// Warnings of [`Preprocessor::define`], reported with the next stream.
-    define_warnings: Vec<Diagnostic>,
+    define_warnings: Vec<SourceDiagnostic>,
     // ---- state of the current run ----
     files: Vec<FileState>,
     pending: Vec<PToken>,
     conds: Vec<Cond>,
     exp_frames: Vec<ExpFrame>,
     out: Vec<Token>,
-    warnings: Vec<Diagnostic>,
+    warnings: Vec<SourceDiagnostic>,
     /// Reusable expression buffers.
     scratch: Vec<Vec<Tok>>,
     /// Texts of `$eval` results by (value bits, is float).
@@ -110,12 +111,12 @@ pub struct Preprocessor<S: FileSource> {
 }
 
 impl<S: FileSource> Preprocessor<S> {
-    /// A preprocessor reading files from `source`, with default [`Limits`].
+    /// A preprocessor reading files from `source`, with default [`LimitSettings`].
     #[must_use]
     pub fn new(source: S) -> Self {
         Self {
             source,
-            limits: Limits::default(),
+            limits: LimitSettings::default(),
             macros: MacroTable::default(),
             frames: vec![IncludeFrame {
                 included_at: None,
@@ -143,7 +144,7 @@ impl<S: FileSource> Preprocessor<S> {
 
     /// Replaces the safety limits.
     #[must_use]
-    pub fn with_limits(mut self, limits: Limits) -> Self {
+    pub fn with_limits(mut self, limits: LimitSettings) -> Self {
         self.limits = limits;
         self
     }
@@ -398,11 +399,8 @@ impl<S: FileSource> Preprocessor<S> {
     /// A warning at `pos` in frame `include`.
     fn warn(&mut self, pos: SourcePos, include: u32, message: impl Into<String>) {
         let include_stack = self.stack(include);
-        self.warnings.push(Diagnostic {
-            pos,
-            message: message.into(),
-            include_stack,
-        });
+        self.warnings
+            .push(SourceDiagnostic::warning(pos, message).with_stack(include_stack));
     }
 }
 
@@ -422,7 +420,7 @@ mod tests {
         let error = error.expect("the empty expression fails");
         let whole = preprocessor.preprocess_file("a.c").unwrap_err();
         assert_eq!(error, whole);
-        assert_eq!((&*error.pos.file, error.pos.line), ("b.c", 2));
+        assert_eq!((&*error.pos().file, error.pos().line), ("b.c", 2));
         let texts: Vec<String> = stream.tokens.iter().map(crate::Token::text_lossy).collect();
         assert_eq!(texts, ["one", "twothree", "four"]);
         assert_eq!(stream.include_stack(2).len(), 1);

@@ -4,7 +4,7 @@
 #![no_main]
 
 use bot_script::MemorySource;
-use fuzzy_weights::{WriteOptions, load, parse_canonical, write_config};
+use fuzzy_weights::{WriteSettings, load, parse_canonical, write_config};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(loaded) = load(source, "w.c") else {
         return;
     };
-    let Ok(text) = write_config(&loaded.config, WriteOptions::default()) else {
+    let Ok(text) = write_config(&loaded.config, WriteSettings::default()) else {
         return;
     };
     let again = parse_canonical(&text).expect("a written config parses");

@@ -4,6 +4,7 @@
 //! Errors and warnings carry a byte offset into the text (the loader maps it back to the
 //! source file, line, column and include stack) and the line and column in the text itself.
 
+use bot_script::pest_words::Expected;
 use pest::Parser;
 use pest::iterators::Pair;
 use thiserror::Error;
@@ -393,34 +394,11 @@ pub(crate) fn decode_string(literal: &str) -> String {
     String::from_utf8_lossy(&bot_script::decode_canonical_string(literal)).into_owned()
 }
 
-/// A pest error as "expected …, found …".
+/// A pest error as "expected …, found …" (`bot_script::pest_words`' wording).
 fn syntax_error(text: &str, error: &pest::error::Error<Rule>) -> ParseError {
-    let offset = match error.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let expected = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<&str> = Vec::new();
-            for rule in positives {
-                let name = describe_rule(*rule);
-                if !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-            match names.as_slice() {
-                [] => "something else".to_owned(),
-                [one] => (*one).to_owned(),
-                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-            }
-        }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
-    };
-    let message = format!(
-        "expected {expected}, found {}",
-        describe_found(text, offset)
-    );
-    ParseError(TextDiagnostic::new(text, offset, message))
+    let expected = Expected::new(error, describe_rule);
+    let message = expected.message(&describe_found(text, expected.offset));
+    ParseError(TextDiagnostic::new(text, expected.offset, message))
 }
 
 fn describe_rule(rule: Rule) -> &'static str {

@@ -11,7 +11,7 @@ use glam::DVec3;
 use pest::Parser;
 use pest::iterators::Pair;
 
-use super::MapOptions;
+use super::MapSettings;
 use super::error::{MapError, MapErrorKind, syntax_error};
 use super::grammar::{MapParser, Rule};
 use super::text::LineTracker;
@@ -23,7 +23,7 @@ use crate::brush::{
 type MapPair<'t> = Pair<'t, Rule>;
 
 /// Parses `text` and builds its [`BrushWorld`].
-pub(super) fn build(text: &str, options: &MapOptions) -> Result<BrushWorld, MapError> {
+pub(super) fn build(text: &str, options: &MapSettings) -> Result<BrushWorld, MapError> {
     let mut pairs =
         MapParser::parse(Rule::file, text).map_err(|error| syntax_error(&error, text))?;
     let mut builder = Builder::new(text, options);
@@ -48,7 +48,7 @@ struct Owner {
 /// The world under construction.
 struct Builder<'t, 'o> {
     tracker: LineTracker<'t>,
-    options: &'o MapOptions,
+    options: &'o MapSettings,
     entities: Vec<Entity>,
     textures: Vec<TextureInfo>,
     texture_ids: HashMap<String, TextureId>,
@@ -58,7 +58,7 @@ struct Builder<'t, 'o> {
 }
 
 impl<'t, 'o> Builder<'t, 'o> {
-    fn new(text: &'t str, options: &'o MapOptions) -> Self {
+    fn new(text: &'t str, options: &'o MapSettings) -> Self {
         Self {
             tracker: LineTracker::new(text),
             options,

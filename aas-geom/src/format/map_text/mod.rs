@@ -41,7 +41,7 @@
 //!   the same holds for a `patchDef2`'s `contents` field. A patch's contents are its texture's.
 //! - **Patches**: the file lists `width` rows of `height` points; they are transposed into the
 //!   row-major `width`-per-row grid of [`PatchSource`](crate::brush::PatchSource) and
-//!   tessellated with [`MapOptions::patch`].
+//!   tessellated with [`MapSettings::patch`].
 //! - **Ownership**: entities in file order; `worldspawn` and `func_group` primitives belong to
 //!   [`ModelNum::WORLD`](crate::brush::ModelNum::WORLD) (with their own entity index); every
 //!   other entity with a brush or patch gets the next model number 1, 2, ... in entity order, as
@@ -59,7 +59,7 @@
 //!
 //! ```
 //! use aas_geom::Contents;
-//! use aas_geom::format::map_text::{MapOptions, read_map};
+//! use aas_geom::format::map_text::{MapSettings, read_map};
 //!
 //! // A 64-unit cube in the Quake III legacy dialect.
 //! let map = br#"
@@ -76,7 +76,7 @@
 //! }
 //! }
 //! "#;
-//! let world = read_map(map, &MapOptions::default())?;
+//! let world = read_map(map, &MapSettings::default())?;
 //! assert_eq!(world.brushes.len(), 1);
 //! let brush = &world.brushes[0];
 //! assert_eq!(brush.contents, Contents::SOLID);
@@ -102,7 +102,7 @@ use crate::brush::{BrushWorld, PatchSettings};
 
 /// How [`read_map`] turns a `.map` file into a [`BrushWorld`].
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct MapOptions {
+pub struct MapSettings {
     /// Contents and surface flags of textures.
     pub texture_rules: TextureRules,
     /// How `patchDef2` patches are tessellated into thin brushes.
@@ -122,7 +122,7 @@ pub struct MapOptions {
 /// # Complexity
 /// `O(n)` time and memory in the input size, plus patch tessellation (bounded per patch by
 /// [`PatchSettings`]).
-pub fn read_map(bytes: &[u8], options: &MapOptions) -> Result<BrushWorld, MapError> {
+pub fn read_map(bytes: &[u8], options: &MapSettings) -> Result<BrushWorld, MapError> {
     let text = text::decode(bytes);
     build::build(&text, options)
 }
