@@ -7,6 +7,7 @@ mod ids;
 pub mod query;
 pub mod reference;
 pub mod router;
+mod search;
 pub mod travel;
 
 #[cfg(feature = "aas-geom")]
