@@ -6,6 +6,7 @@ mod graph;
 pub mod query;
 pub mod reference;
 pub mod router;
+mod search;
 
 #[cfg(feature = "aas-geom")]
 mod geom;

@@ -1,15 +1,17 @@
 //! [`reference_route`]: the answer of the [cost model](crate::cost) by a flat Dijkstra over
-//! (area, entry reachability) states, with no clusters and no caches. Slow (a search per
-//! query) and obviously right: the oracle the clustered router is tested against.
+//! (area, entry reachability) states, with no clusters and no caches (the crate's one flat
+//! search, `search.rs`). Slow (a search per query) and obviously right: the oracle the
+//! clustered router is tested against.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 
 use glam::Vec3;
 
+use crate::TravelFlags;
 use crate::cost::CostModel;
 use crate::graph::RouteGraph;
-use crate::{AreaId, ReachId, TravelFlags};
+use crate::search::{Seed, flat_search};
+use crate::{AreaId, ReachId};
 
 /// A route's time and first step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,49 +51,11 @@ pub fn reference_route(
         });
     }
     let flags = model.query_flags(start, goal, flags);
-    let start_state = graph.reach_count();
-    // Per state: the best cost found and the first reachability of that route.
-    let mut best = vec![u64::MAX; start_state + 1];
-    let mut first = vec![None; start_state + 1];
-    let mut heap = BinaryHeap::new();
-    best[start_state] = 0;
-    heap.push(Reverse((0_u64, None, start_state)));
-    while let Some(Reverse((cost, label, state))) = heap.pop() {
-        if (cost, label) > (best[state], first[state]) {
-            continue;
-        }
-        let (area, entry, entered) = if state == start_state {
-            (start, origin, false)
-        } else {
-            let reach = graph.reach(ReachId::from_index(state));
-            (reach.target, reach.end, true)
-        };
-        if area == goal {
-            return model.answer_time(cost).map(|time| Route {
-                time,
-                first: first[state],
-            });
-        }
-        for id in graph.reaches(area) {
-            let reach = graph.reach(ReachId(id));
-            if !flags.allow(TravelFlags::for_travel(reach.travel))
-                || !model.can_enter(reach.target, flags)
-            {
-                continue;
-            }
-            let next = cost
-                + u64::from(reach.travel_time)
-                + u64::from(model.crossing(area, entry, reach.start, entered));
-            let slot = id as usize;
-            let label = first[state].or(Some(ReachId(id)));
-            if (next, label) < (best[slot], first[slot]) {
-                best[slot] = next;
-                first[slot] = label;
-                heap.push(Reverse((next, label, slot)));
-            }
-        }
-    }
-    None
+    let seed = Seed::Start {
+        area: start,
+        origin,
+    };
+    route_to(graph, model, seed, goal, flags)
 }
 
 /// The least time from the state "just arrived in `reach`'s target at its end point" to
@@ -117,41 +81,29 @@ pub fn reference_route_from_reach(
     if reach.index() >= states || goal.index() >= graph.area_count() {
         return None;
     }
-    let mut best = vec![u64::MAX; states];
-    let mut first = vec![None; states];
-    let mut heap = BinaryHeap::new();
-    best[reach.index()] = 0;
-    heap.push(Reverse((0_u64, None, reach.index())));
-    while let Some(Reverse((cost, label, state))) = heap.pop() {
-        if (cost, label) > (best[state], first[state]) {
-            continue;
+    route_to(graph, model, Seed::Arrived(reach), goal, flags)
+}
+
+/// The least route from `seed` to `goal` under exactly `flags`: the first state the flat
+/// search settles in `goal`, `None` when there is none or its time is not an answer
+/// ([`CostModel::answer_time`]).
+fn route_to(
+    graph: &impl RouteGraph,
+    model: &CostModel,
+    seed: Seed,
+    goal: AreaId,
+    flags: TravelFlags,
+) -> Option<Route> {
+    let mut found = None;
+    flat_search(graph, model, seed, flags, u64::MAX, |settled| {
+        if settled.area != goal {
+            return ControlFlow::Continue(());
         }
-        let arrived = graph.reach(ReachId::from_index(state));
-        let area = arrived.target;
-        if area == goal {
-            return model.answer_time(cost).map(|time| Route {
-                time,
-                first: first[state],
-            });
-        }
-        for id in graph.reaches(area) {
-            let next = graph.reach(ReachId(id));
-            if !flags.allow(TravelFlags::for_travel(next.travel))
-                || !model.can_enter(next.target, flags)
-            {
-                continue;
-            }
-            let cost = cost
-                + u64::from(next.travel_time)
-                + u64::from(model.crossing(area, arrived.end, next.start, true));
-            let slot = id as usize;
-            let label = first[state].or(Some(ReachId(id)));
-            if (cost, label) < (best[slot], first[slot]) {
-                best[slot] = cost;
-                first[slot] = label;
-                heap.push(Reverse((cost, label, slot)));
-            }
-        }
-    }
-    None
+        found = model.answer_time(settled.cost).map(|time| Route {
+            time,
+            first: settled.first,
+        });
+        ControlFlow::Break(())
+    });
+    found
 }

@@ -1,8 +1,12 @@
-//! Command-line definitions (clap).
+//! Command-line definitions (clap): every command, argument and flag of `bot-harness`, and
+//! their conversion into the library's arguments.
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use bot_chat::Gender;
+use bot_chat::consts::MTCONTEXT_TEAM_ORDERS;
+use bot_harness::commands::{AasFormat, ChatBot};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The toolkit's command line.
 #[derive(Debug, Parser)]
@@ -28,7 +32,7 @@ pub(crate) enum Command {
     Aas(AasCommand),
     /// Bot chat: load, lint and talk to the chat files of a botfiles folder.
     #[command(subcommand)]
-    Chat(crate::commands::chat::ChatCommand),
+    Chat(ChatCommand),
     /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
     #[command(subcommand)]
     Weights(WeightsCommand),
@@ -120,12 +124,21 @@ pub(crate) enum AasCommand {
 }
 
 /// Output formats of `aas compile`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum AasFormat {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum FormatArg {
     /// Quake III `.aas` version 5, loadable by the engines.
     Q3,
     /// This toolkit's own versioned, checksummed format.
     Native,
+}
+
+impl From<FormatArg> for AasFormat {
+    fn from(format: FormatArg) -> Self {
+        match format {
+            FormatArg::Q3 => Self::Q3,
+            FormatArg::Native => Self::Native,
+        }
+    }
 }
 
 /// Arguments of `aas compile`.
@@ -137,8 +150,8 @@ pub(crate) struct CompileArgs {
     #[arg(short, long)]
     pub(crate) output: PathBuf,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = AasFormat::Q3)]
-    pub(crate) format: AasFormat,
+    #[arg(long, value_enum, default_value_t = FormatArg::Q3)]
+    pub(crate) format: FormatArg,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,
@@ -167,4 +180,121 @@ pub(crate) struct RouteArgs {
     /// Print one JSON document `{"results": [...]}` instead of one line per query.
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+/// `chat …` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum ChatCommand {
+    /// Load every chat file of a botfiles folder and report which are rejected, and why.
+    Check(FolderArgs),
+    /// The first match template (in file order) that matches a message.
+    Match(MatchArgs),
+    /// A bot's reply to a message, and which reply chat fired.
+    Reply(ReplyArgs),
+    /// Faulty reply chats, undefined random strings, unreachable templates, unused synonyms.
+    Lint(FolderArgs),
+    /// Talk to a bot in the terminal (one message per line; an empty line or end of input
+    /// ends).
+    Repl(ReplArgs),
+}
+
+/// A botfiles folder and the output format.
+#[derive(Debug, Args)]
+pub(crate) struct FolderArgs {
+    /// The botfiles folder (holding `syn.c`, `match.c`, `bots/…`).
+    #[arg(long)]
+    pub(crate) botfiles: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Arguments of `chat match`.
+#[derive(Debug, Args)]
+pub(crate) struct MatchArgs {
+    /// The botfiles folder.
+    #[arg(long)]
+    pub(crate) botfiles: PathBuf,
+    /// Match contexts (`MTCONTEXT_*` bits); default the team-order contexts
+    /// MISC | INITIALTEAMCHAT | CTF (262).
+    #[arg(long, default_value_t = MTCONTEXT_TEAM_ORDERS)]
+    pub(crate) context: u32,
+    /// The message.
+    pub(crate) message: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// A bot's gender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GenderArg {
+    /// Neuter.
+    It,
+    /// Female.
+    Female,
+    /// Male.
+    Male,
+}
+
+impl From<GenderArg> for Gender {
+    fn from(g: GenderArg) -> Self {
+        match g {
+            GenderArg::It => Self::It,
+            GenderArg::Female => Self::Female,
+            GenderArg::Male => Self::Male,
+        }
+    }
+}
+
+/// The bot that talks, in `chat reply` and `chat repl`.
+#[derive(Debug, Args)]
+pub(crate) struct BotArgs {
+    /// The botfiles folder.
+    #[arg(long)]
+    botfiles: PathBuf,
+    /// The bot's name.
+    #[arg(long)]
+    bot: String,
+    /// The bot's gender.
+    #[arg(long, value_enum, default_value_t = GenderArg::Male)]
+    gender: GenderArg,
+    /// Who sends the messages (variable 7 of replies).
+    #[arg(long, default_value = "player")]
+    sender: String,
+    /// Seed of the random choices (line, random strings, synonym variation).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl BotArgs {
+    /// The library's description of the bot.
+    pub(crate) fn bot(&self) -> ChatBot {
+        ChatBot {
+            botfiles: self.botfiles.clone(),
+            name: self.bot.clone(),
+            gender: self.gender.into(),
+            sender: self.sender.clone(),
+            seed: self.seed,
+        }
+    }
+}
+
+/// Arguments of `chat reply`.
+#[derive(Debug, Args)]
+pub(crate) struct ReplyArgs {
+    #[command(flatten)]
+    pub(crate) talk: BotArgs,
+    /// The message.
+    pub(crate) message: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Arguments of `chat repl`.
+#[derive(Debug, Args)]
+pub(crate) struct ReplArgs {
+    #[command(flatten)]
+    pub(crate) talk: BotArgs,
 }

@@ -1,12 +1,11 @@
-//! The CLI's error type: every failure, with the file it concerns.
+//! [`Error`]: why a command failed — every failure, with the file it concerns. The command
+//! line prints it as `error: <message>` and exits non-zero.
 
 use std::path::PathBuf;
 
-use thiserror::Error;
-
 /// Why a command failed.
-#[derive(Debug, Error)]
-pub(crate) enum CliError {
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
     /// Reading or writing a file failed.
     #[error("{}: {source}", path.display())]
     Io {

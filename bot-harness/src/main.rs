@@ -1,21 +1,21 @@
-#![doc = include_str!("../README.md")]
+//! The `bot-harness` command line: parses the arguments ([`cli`]), calls the command's
+//! function of the `bot_harness` library and prints its report — as JSON with `--json`, as
+//! text otherwise (with its warnings on standard error) — or the error, exiting non-zero.
 
 mod cli;
-mod commands;
-mod error;
-mod output;
-mod render;
-mod route_agreement;
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use bot_harness::{Error, Report, commands};
 use clap::Parser;
+
+use crate::cli::{AasCommand, ChatCommand, Command, MapCommand, WeightsCommand};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let mut stdout = std::io::stdout().lock();
-    match commands::run(&cli.command, &mut stdout) {
+    match run(&cli.command, &mut stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             // Best effort: if standard error is closed there is nowhere left to report to.
@@ -23,4 +23,82 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs one command and prints its report to `out`.
+fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
+    match command {
+        Command::Map(MapCommand::Info(args)) => {
+            print(&commands::map_info(&args.file)?, args.json, out)
+        }
+        Command::Aas(AasCommand::Info(args)) => {
+            print(&commands::aas_info(&args.file)?, args.json, out)
+        }
+        Command::Aas(AasCommand::Compile(args)) => print(
+            &commands::aas_compile(&args.map, &args.output, args.format.into())?,
+            args.json,
+            out,
+        ),
+        Command::Aas(AasCommand::Compare {
+            ours,
+            reference,
+            bsp,
+            json,
+        }) => print(&commands::aas_compare(ours, reference, bsp)?, *json, out),
+        Command::Aas(AasCommand::Convert { input, output }) => {
+            print(&commands::aas_convert(input, output)?, false, out)
+        }
+        Command::Aas(AasCommand::Render { file, svg }) => {
+            print(&commands::aas_render(file, svg)?, false, out)
+        }
+        Command::Aas(AasCommand::Route(args)) => print(
+            &commands::aas_route(&args.file, &args.pairs)?,
+            args.json,
+            out,
+        ),
+        Command::Weights(WeightsCommand::Eval(args)) => print(
+            &commands::weights_eval(&args.botfiles, &args.file, &args.inventory)?,
+            args.json,
+            out,
+        ),
+        Command::Weights(WeightsCommand::Check(args)) => {
+            print(&commands::weights_check(&args.botfiles)?, args.json, out)
+        }
+        Command::Chat(ChatCommand::Check(args)) => {
+            print(&commands::chat_check(&args.botfiles)?, args.json, out)
+        }
+        Command::Chat(ChatCommand::Match(args)) => print(
+            &commands::chat_match(&args.botfiles, args.context, &args.message)?,
+            args.json,
+            out,
+        ),
+        Command::Chat(ChatCommand::Reply(args)) => print(
+            &commands::chat_reply(&args.talk.bot(), &args.message)?,
+            args.json,
+            out,
+        ),
+        Command::Chat(ChatCommand::Lint(args)) => {
+            print(&commands::chat_lint(&args.botfiles)?, args.json, out)
+        }
+        Command::Chat(ChatCommand::Repl(args)) => {
+            commands::chat_repl(&args.talk.bot(), &mut std::io::stdin().lock(), out)
+        }
+    }
+}
+
+/// Prints `report` to `out` as JSON or text (text mode prints its warnings on standard error
+/// first), then fails if the report says the command failed.
+fn print(report: &impl Report, json: bool, out: &mut dyn Write) -> Result<(), Error> {
+    if json {
+        report.write_json(out)?;
+    } else {
+        for warning in report.warnings() {
+            #[expect(clippy::print_stderr, reason = "warnings go to stderr in text mode")]
+            {
+                eprintln!("{warning}");
+            }
+        }
+        report.write_text(out)?;
+    }
+    report.status()
 }

@@ -30,15 +30,9 @@ pub use hide::{HIDE_ENEMY_CLEARANCE, HIDE_PENALTY_PER_UNIT, HideArea};
 pub use predict::{PredictStop, PredictStops, PredictedRoute, PredictedStep};
 pub use random_goal::RandomGoal;
 
-use crate::TravelFlags;
-use crate::cost::CostModel;
-use crate::graph::{ReachInfo, RouteGraph};
-
-/// Whether a route under `flags` may take `reach`: its type (and team bits) allowed and its
-/// target enterable.
-fn allowed(model: &CostModel, reach: &ReachInfo, flags: TravelFlags) -> bool {
-    flags.allow(TravelFlags::for_travel(reach.travel)) && model.can_enter(reach.target, flags)
-}
+use crate::graph::RouteGraph;
+// Whether a route under the flags may take a reachability: the flat search's test.
+use crate::search::allowed;
 
 /// Whether `area` lies inside `graph`.
 fn in_graph(graph: &impl RouteGraph, area: crate::AreaId) -> bool {

@@ -1,4 +1,5 @@
-//! `aas compare OURS.aas REF.aas --bsp MAP.bsp [--json]`: how well one AAS world covers another.
+//! [`aas_compare()`] (`aas compare OURS.aas REF.aas --bsp MAP.bsp [--json]`): how well one AAS
+//! world covers another.
 //!
 //! **Standing points of REF**: the centre of every grounded REF area that has reachabilities,
 //! dropped onto its floor, plus the origin of every item, weapon, ammo, holdable, flag and spawn
@@ -46,8 +47,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::reach_by_type::{reach_by_type, side_by_side, world_counts};
-use crate::error::CliError;
-use crate::output::print_report;
+use crate::error::Error;
+use crate::output::{Report, write_json_value, write_text_value};
 use crate::route_agreement::{Endpoint, RouteAgreement, route_agreement};
 
 /// Classname prefixes of the entities whose origins are standing points.
@@ -67,57 +68,57 @@ const COVERAGE_HEIGHTS: [f32; 3] = [0.0, 0.5, 1.0];
 /// At most this many uncovered points are listed in the report.
 const LISTED_MISSES: usize = 20;
 
-/// The JSON report (field names are a stable contract).
-#[derive(Debug, Serialize)]
-struct CompareReport {
+/// The report of `aas compare` (field names are a stable contract).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AasCompareReport {
     /// Real areas of OURS (the index-0 dummy not counted).
-    ours_areas: usize,
+    pub ours_areas: usize,
     /// Real areas of REF (the index-0 dummy not counted).
-    ref_areas: usize,
+    pub ref_areas: usize,
     /// `ours_areas / ref_areas`.
-    area_ratio: f64,
+    pub area_ratio: f64,
     /// Fraction of REF's standing points that lie in a grounded area of OURS.
-    coverage: f64,
+    pub coverage: f64,
     /// Number of standing points.
-    standing_points: usize,
+    pub standing_points: usize,
     /// Of which from area centres.
-    area_points: usize,
+    pub area_points: usize,
     /// Of which from entity origins.
-    entity_points: usize,
+    pub entity_points: usize,
     /// Standing points covered by OURS.
-    covered_points: usize,
+    pub covered_points: usize,
     /// Entities whose origin could not be moved out of solid in REF (not counted).
-    unplaced_entities: usize,
+    pub unplaced_entities: usize,
     /// Up to 20 uncovered standing points, for inspection.
-    uncovered: Vec<[f32; 3]>,
+    pub uncovered: Vec<[f32; 3]>,
     /// The same measure the other way round: the fraction of OURS's standing points (centres
     /// of its grounded areas with reachabilities, and the entity origins placed in OURS) that
     /// lie in a grounded area of REF — whether OURS stands only where REF has ground.
-    reverse_coverage: f64,
+    pub reverse_coverage: f64,
     /// OURS's standing points.
-    reverse_standing_points: usize,
+    pub reverse_standing_points: usize,
     /// Of which covered by REF.
-    reverse_covered_points: usize,
+    pub reverse_covered_points: usize,
     /// Up to 20 of OURS's standing points that REF does not cover.
-    reverse_uncovered: Vec<[f32; 3]>,
+    pub reverse_uncovered: Vec<[f32; 3]>,
     /// Real clusters of OURS.
-    ours_clusters: usize,
+    pub ours_clusters: usize,
     /// Real clusters of REF.
-    ref_clusters: usize,
+    pub ref_clusters: usize,
     /// Real cluster portals of OURS.
-    ours_portals: usize,
+    pub ours_portals: usize,
     /// Real cluster portals of REF.
-    ref_portals: usize,
+    pub ref_portals: usize,
     /// The full-cache memory model of OURS's clustering, in bytes.
-    ours_cluster_memory_bytes: u64,
+    pub ours_cluster_memory_bytes: u64,
     /// The full-cache memory model of REF's clustering, in bytes.
-    ref_cluster_memory_bytes: u64,
+    pub ref_cluster_memory_bytes: u64,
     /// Reachabilities of OURS per travel type, as `reach_by_type` of `aas info`.
-    ours_reach_by_type: Map<String, Value>,
+    pub ours_reach_by_type: Map<String, Value>,
     /// Reachabilities of REF per travel type.
-    ref_reach_by_type: Map<String, Value>,
+    pub ref_reach_by_type: Map<String, Value>,
     /// Routes between the entity standing points in both files.
-    route_agreement: RouteAgreement,
+    pub route_agreement: RouteAgreement,
 }
 
 /// The report as printed in text: the two `*_reach_by_type` objects become one
@@ -282,13 +283,12 @@ fn ratio(a: usize, b: usize) -> f64 {
     if b == 0 { 0.0 } else { a as f64 / b as f64 }
 }
 
-pub(super) fn run(
-    ours: &Path,
-    reference: &Path,
-    bsp: &Path,
-    json: bool,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
+/// Compares the `.aas` files `ours` and `reference` of one map, whose `.bsp` (for its
+/// entities) is `bsp` (see the [module docs](self)).
+///
+/// # Errors
+/// When a file cannot be read or is invalid.
+pub fn aas_compare(ours: &Path, reference: &Path, bsp: &Path) -> Result<AasCompareReport, Error> {
     let ours_world = AasWorld::load(ours)?;
     let ref_world = AasWorld::load(reference)?;
     let map = load_brush_world(bsp, &ReadSettings::default())?;
@@ -307,7 +307,7 @@ pub(super) fn run(
         .iter()
         .filter_map(|&p| endpoint(&ours_world, &ref_world, p))
         .collect();
-    let report = CompareReport {
+    Ok(AasCompareReport {
         ours_areas: ours_world.areas.len(),
         ref_areas: ref_world.areas.len(),
         area_ratio: ratio(ours_world.areas.len(), ref_world.areas.len()),
@@ -334,8 +334,16 @@ pub(super) fn run(
         route_agreement: route_agreement(&ours_world, &ref_world, &endpoints, |point| {
             locate(&ours_world, point)
         }),
-    };
-    let report = serde_json::to_value(&report)?;
-    let report = if json { report } else { text_layout(report) };
-    print_report(out, &report, json)
+    })
+}
+
+impl Report for AasCompareReport {
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_value(out, self)
+    }
+
+    /// The fields as `aas info` prints them, the two `*_reach_by_type` objects side by side.
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_text_value(out, &text_layout(serde_json::to_value(self)?), 0)
+    }
 }

@@ -1,6 +1,6 @@
-//! `aas route FILE --pairs PAIRS [--json]`: the travel time and first reachability of each
-//! query of PAIRS, answered by `aas-route`'s clustered router with the file's clusters and
-//! the default travel flags.
+//! [`aas_route()`] (`aas route FILE --pairs PAIRS [--json]`): the travel time and first
+//! reachability of each query of PAIRS, answered by `aas-route`'s clustered router with the
+//! file's clusters and the default travel flags.
 //!
 //! A query line is `START GOAL` (the file's 1-based area numbers; the origin is the start
 //! area's centre) or `X Y Z X Y Z` (a start point, which is also the origin, and a goal
@@ -17,22 +17,24 @@ use aas_route::{AreaId, Clustering, RouteGraph, Router, RouterSettings, TravelFl
 use glam::Vec3;
 use serde::Serialize;
 
-use crate::cli::RouteArgs;
-use crate::error::CliError;
+use crate::error::Error;
+use crate::output::{Report, write_json_direct};
 
-/// One answer (field names are a stable contract).
+/// One answer of `aas route` (field names are a stable contract).
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-struct RouteResult {
+pub struct RouteResult {
     /// Travel time, hundredths of a second.
-    time: u16,
+    pub time: u16,
     /// The file's 1-based reachability number; 0 when the start is the goal.
-    reach: u32,
+    pub reach: u32,
 }
 
-/// The JSON report.
-#[derive(Debug, Serialize)]
-struct RouteReport {
-    results: Vec<Option<RouteResult>>,
+/// The report of `aas route`: one answer per query, in input order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AasRouteReport {
+    /// Per query: the answer, `None` (`null`) when there is no route or a point is in no
+    /// area.
+    pub results: Vec<Option<RouteResult>>,
 }
 
 /// One parsed query.
@@ -43,34 +45,48 @@ enum Query {
     Points(Vec3, Vec3),
 }
 
-pub(super) fn run(args: &RouteArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let world = AasWorld::load(&args.file)?;
-    let queries = read_queries(&args.pairs, world.areas.len())?;
+/// Answers every query of the file `pairs` (`-`: standard input; the format is in the
+/// [module docs](self)) in the `.aas` `file` (Quake III or native), with the file's clusters
+/// and [`TravelFlags::DEFAULT`].
+///
+/// # Errors
+/// When the `.aas` cannot be loaded, its clustering does not fit its reachabilities, or
+/// `pairs` cannot be read or holds a malformed line (its number in the message).
+pub fn aas_route(file: &Path, pairs: &Path) -> Result<AasRouteReport, Error> {
+    let world = AasWorld::load(file)?;
+    let queries = read_queries(pairs, world.areas.len())?;
     let clustering = Clustering::from_world(&world);
     let mut router =
-        Router::new(&world, clustering, RouterSettings::default()).map_err(|e| CliError::Io {
-            path: args.file.clone(),
+        Router::new(&world, clustering, RouterSettings::default()).map_err(|e| Error::Io {
+            path: file.to_owned(),
             source: std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
                 format!("unusable clustering: {e}"),
             ),
         })?;
-    let results: Vec<Option<RouteResult>> = queries
+    let results = queries
         .iter()
         .map(|query| answer(&mut router, &world, query))
         .collect();
-    if args.json {
-        serde_json::to_writer_pretty(&mut *out, &RouteReport { results })?;
-        writeln!(out)?;
-    } else {
-        for result in results {
+    Ok(AasRouteReport { results })
+}
+
+impl Report for AasRouteReport {
+    /// `{"results": [{"time": T, "reach": R} or null, ...]}`.
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_direct(out, self)
+    }
+
+    /// One line per query: `TIME REACH`, or `null`.
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        for result in &self.results {
             match result {
                 Some(r) => writeln!(out, "{} {}", r.time, r.reach)?,
                 None => writeln!(out, "null")?,
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The router's answer to one query.
@@ -91,8 +107,8 @@ fn answer(
 }
 
 /// The queries of `path` (`-`: standard input), checked against `areas` areas.
-fn read_queries(path: &Path, areas: usize) -> Result<Vec<Query>, CliError> {
-    let io_error = |source| CliError::Io {
+fn read_queries(path: &Path, areas: usize) -> Result<Vec<Query>, Error> {
+    let io_error = |source| Error::Io {
         path: path.to_owned(),
         source,
     };

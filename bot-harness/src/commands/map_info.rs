@@ -1,41 +1,54 @@
-//! `map info FILE [--json]`: counts of a `.bsp` or `.map`.
+//! [`map_info()`] (`map info FILE [--json]`): counts of a `.bsp` or `.map`.
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::Path;
 
 use aas_geom::format::{ReadSettings, load_brush_world};
 use serde::Serialize;
 
-use crate::cli::InfoArgs;
-use crate::error::CliError;
-use crate::output::print_report;
+use crate::error::Error;
+use crate::output::{Report, write_json_value, write_text_fields};
 
-/// The JSON report (field names are a stable contract).
-#[derive(Debug, Serialize)]
-struct MapInfo {
+/// The report of `map info` (field names are a stable contract).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MapInfoReport {
     /// `"bsp"` or `"map"`.
-    format: &'static str,
+    pub format: &'static str,
     /// Entities, worldspawn included.
-    entities: usize,
+    pub entities: usize,
     /// Source brushes (not counting the thin brushes made from patches).
-    brushes: usize,
+    pub brushes: usize,
     /// Curved patches.
-    patches: usize,
+    pub patches: usize,
     /// Brush models other than the world.
-    brush_models: usize,
+    pub brush_models: usize,
     /// Entities per classname, sorted by name.
-    classnames: BTreeMap<String, usize>,
+    pub classnames: BTreeMap<String, usize>,
 }
 
-pub(super) fn run(args: &InfoArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let world = load_brush_world(&args.file, &ReadSettings::default())?;
-    let report = MapInfo {
+/// The counts of the map `file` (`.bsp` or `.map`).
+///
+/// # Errors
+/// When the map cannot be read or parsed.
+pub fn map_info(file: &Path) -> Result<MapInfoReport, Error> {
+    let world = load_brush_world(file, &ReadSettings::default())?;
+    Ok(MapInfoReport {
         format: world.format.name(),
         entities: world.entities.len(),
         brushes: world.brushes.len(),
         patches: world.patches.len(),
         brush_models: world.brush_model_count(),
         classnames: world.classname_counts(),
-    };
-    print_report(out, &report, args.json)
+    })
+}
+
+impl Report for MapInfoReport {
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_value(out, self)
+    }
+
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_text_fields(out, self)
+    }
 }

@@ -1,41 +1,32 @@
-//! One module per subcommand; [`run`] dispatches.
+//! Every command of the `bot-harness` command line as a library function: each takes the
+//! command's arguments and returns a typed report ([`Report`](crate::Report)) that serialises
+//! to the command's `--json` output and prints its text output, byte for byte. Functions are
+//! named after the command (`aas compile` → [`aas_compile()`]); one module per command (its
+//! docs say what the command measures), everything re-exported here.
 
-mod aas_compare;
-mod aas_compile;
-mod aas_convert;
-mod aas_info;
-mod aas_render;
-mod aas_route;
-pub(crate) mod chat;
-mod map_info;
+pub mod aas_compare;
+pub mod aas_compile;
+pub mod aas_convert;
+pub mod aas_info;
+pub mod aas_render;
+pub mod aas_route;
+pub mod chat;
+pub mod map_info;
 mod reach_by_type;
-mod weights;
+pub mod weights;
 
-use std::io::Write;
-
-use crate::cli::{AasCommand, Command, MapCommand, WeightsCommand};
-use crate::error::CliError;
-
-/// Runs one command, writing its report to `out`.
-///
-/// # Errors
-/// Whatever the command reports; the caller prints it and exits non-zero.
-pub(crate) fn run(command: &Command, out: &mut impl Write) -> Result<(), CliError> {
-    match command {
-        Command::Map(MapCommand::Info(args)) => map_info::run(args, out),
-        Command::Aas(AasCommand::Info(args)) => aas_info::run(args, out),
-        Command::Aas(AasCommand::Compile(args)) => aas_compile::run(args, out),
-        Command::Aas(AasCommand::Compare {
-            ours,
-            reference,
-            bsp,
-            json,
-        }) => aas_compare::run(ours, reference, bsp, *json, out),
-        Command::Aas(AasCommand::Convert { input, output }) => aas_convert::run(input, output, out),
-        Command::Aas(AasCommand::Render { file, svg }) => aas_render::run(file, svg, out),
-        Command::Aas(AasCommand::Route(args)) => aas_route::run(args, out),
-        Command::Weights(WeightsCommand::Eval(args)) => weights::eval(args, out),
-        Command::Weights(WeightsCommand::Check(args)) => weights::check(args, out),
-        Command::Chat(command) => chat::run(command, out),
-    }
-}
+pub use aas_compare::{AasCompareReport, aas_compare};
+pub use aas_compile::{AasCompileReport, AasFormat, CompileDiagnostic, aas_compile};
+pub use aas_convert::{AasConvertReport, aas_convert};
+pub use aas_info::{AasInfoReport, aas_info};
+pub use aas_render::{AasRenderReport, aas_render};
+pub use aas_route::{AasRouteReport, RouteResult, aas_route};
+pub use chat::{
+    ChatBot, ChatCheckReport, ChatFileEntry, ChatLintReport, ChatMatch, ChatMatchReport,
+    ChatReplyReport, FiredChat, RejectedChatFile, chat_check, chat_lint, chat_match, chat_repl,
+    chat_reply,
+};
+pub use map_info::{MapInfoReport, map_info};
+pub use weights::{
+    WeightsCheckReport, WeightsEvalReport, WeightsFileResult, weights_check, weights_eval,
+};

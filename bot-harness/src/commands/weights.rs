@@ -1,4 +1,5 @@
-//! `weights eval` and `weights check`: fuzzy weight configs loaded through `fuzzy-weights`.
+//! [`weights_eval()`] and [`weights_check()`] (`weights eval`, `weights check`): fuzzy weight
+//! configs loaded through `fuzzy-weights`.
 //!
 //! `weights eval --botfiles DIR FILE [--inventory NAME=VALUE]... [--json]` evaluates every
 //! weight of FILE (decided, ioquake3 interpolation) for the inventory, whose slots are named
@@ -18,51 +19,72 @@ use fuzzy_weights::{CompiledConfig, Interpolation, Inventory, InventoryNames, lo
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::cli::{WeightsCheckArgs, WeightsEvalArgs};
-use crate::error::CliError;
-use crate::output::print_report;
+use crate::error::Error;
+use crate::output::{Report, write_json_value, write_text_fields};
 
-/// The `eval` report (field names are a stable contract).
-#[derive(Debug, Serialize)]
-struct EvalReport {
-    /// Each weight's decided value, in file order.
-    weights: Map<String, Value>,
+/// The report of `weights eval` (field names are a stable contract).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WeightsEvalReport {
+    /// Each weight's decided value, in file order (`null` for NaN or infinity).
+    pub weights: Map<String, Value>,
 }
 
-/// One file of the `check` report.
-#[derive(Debug, Serialize)]
-struct FileResult {
+/// One file of the `weights check` report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WeightsFileResult {
     /// Path relative to the botfiles folder, `/` separators.
-    file: String,
+    pub file: String,
     /// Whether it loaded.
-    ok: bool,
+    pub ok: bool,
     /// Why it did not (`file:line:column: message`, then the include stack).
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+    pub error: Option<String>,
 }
 
-/// The `check` report.
-#[derive(Debug, Serialize)]
-struct CheckReport {
-    files: Vec<FileResult>,
+/// The report of `weights check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WeightsCheckReport {
+    /// Every weight config found, sorted by path.
+    pub files: Vec<WeightsFileResult>,
 }
 
-pub(super) fn eval(args: &WeightsEvalArgs, out: &mut impl Write) -> Result<(), CliError> {
-    if !args.botfiles.is_dir() {
-        return Err(CliError::Argument(format!(
+/// Evaluates every weight of the config `file` (relative to `botfiles`, includes resolved
+/// from it) for the inventory of `NAME=VALUE` arguments `inventory` (see the
+/// [module docs](self)).
+///
+/// # Errors
+/// When `botfiles` is not a folder, the config does not load, or an inventory argument is
+/// malformed or names no slot.
+pub fn weights_eval(
+    botfiles: &Path,
+    file: &str,
+    inventory: &[String],
+) -> Result<WeightsEvalReport, Error> {
+    if !botfiles.is_dir() {
+        return Err(Error::Argument(format!(
             "{}: not a botfiles folder",
-            args.botfiles.display()
+            botfiles.display()
         )));
     }
-    let loaded = load_dir(&args.botfiles, &args.file)?;
-    let inventory = parse_inventory(&args.inventory, &loaded.names, &args.file)?;
+    let loaded = load_dir(botfiles, file)?;
+    let inventory = parse_inventory(inventory, &loaded.names, file)?;
     let compiled = CompiledConfig::new(&loaded.config);
     let mut weights = Map::new();
     for id in compiled.ids() {
         let value = compiled.evaluate(id, &inventory, Interpolation::Linear);
         weights.insert(compiled.name(id).to_owned(), json_number(value));
     }
-    print_report(out, &EvalReport { weights }, args.json)
+    Ok(WeightsEvalReport { weights })
+}
+
+impl Report for WeightsEvalReport {
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_value(out, self)
+    }
+
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_text_fields(out, self)
+    }
 }
 
 /// `value` as a JSON number with the shortest digits that give back the same `f32`
@@ -81,11 +103,11 @@ fn parse_inventory(
     pairs: &[String],
     names: &InventoryNames,
     file: &str,
-) -> Result<Inventory, CliError> {
+) -> Result<Inventory, Error> {
     let mut inventory = Inventory::default();
     for pair in pairs {
         let Some((name, value)) = pair.split_once('=') else {
-            return Err(CliError::Argument(format!(
+            return Err(Error::Argument(format!(
                 "--inventory {pair}: expected NAME=VALUE"
             )));
         };
@@ -93,60 +115,73 @@ fn parse_inventory(
         let slot = match names.slot(name) {
             Some(slot) => slot,
             None => name.parse::<u8>().map_err(|_| {
-                CliError::Argument(format!(
+                Error::Argument(format!(
                     "--inventory {pair}: `{name}` is not an inventory slot defined by {file} \
                      or its includes (nor a slot number 0-255)"
                 ))
             })?,
         };
         inventory[slot] = value.parse::<i32>().map_err(|_| {
-            CliError::Argument(format!("--inventory {pair}: `{value}` is not an integer"))
+            Error::Argument(format!("--inventory {pair}: `{value}` is not an integer"))
         })?;
     }
     Ok(inventory)
 }
 
-pub(super) fn check(args: &WeightsCheckArgs, out: &mut impl Write) -> Result<(), CliError> {
+/// Loads every `*_i.c` and `*_w.c` under `botfiles` (recursively; includes resolved from it)
+/// and reports which fail and why. A file that fails is reported, not an error.
+///
+/// # Errors
+/// When the folder cannot be listed.
+pub fn weights_check(botfiles: &Path) -> Result<WeightsCheckReport, Error> {
     let mut files = Vec::new();
-    collect_weight_files(&args.botfiles, "", &mut files)?;
+    collect_weight_files(botfiles, "", &mut files)?;
     files.sort();
-    let results: Vec<FileResult> = files
+    let files = files
         .into_iter()
-        .map(|file| match load_dir(&args.botfiles, &file) {
-            Ok(_) => FileResult {
+        .map(|file| match load_dir(botfiles, &file) {
+            Ok(_) => WeightsFileResult {
                 file,
                 ok: true,
                 error: None,
             },
-            Err(error) => FileResult {
+            Err(error) => WeightsFileResult {
                 file,
                 ok: false,
                 error: Some(error.to_string()),
             },
         })
         .collect();
-    if args.json {
-        return print_report(out, &CheckReport { files: results }, true);
+    Ok(WeightsCheckReport { files })
+}
+
+impl Report for WeightsCheckReport {
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_value(out, self)
     }
-    let failed = results.iter().filter(|r| !r.ok).count();
-    for result in &results {
-        match &result.error {
-            None => writeln!(out, "{}: ok", result.file)?,
-            Some(error) => writeln!(out, "{}: error: {error}", result.file)?,
+
+    /// `FILE: ok` or `FILE: error: MESSAGE` per file, then `N files, L loaded, R rejected`.
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        let failed = self.files.iter().filter(|r| !r.ok).count();
+        for result in &self.files {
+            match &result.error {
+                None => writeln!(out, "{}: ok", result.file)?,
+                Some(error) => writeln!(out, "{}: error: {error}", result.file)?,
+            }
         }
+        writeln!(
+            out,
+            "{} files, {} loaded, {failed} rejected",
+            self.files.len(),
+            self.files.len() - failed
+        )?;
+        Ok(())
     }
-    writeln!(
-        out,
-        "{} files, {} loaded, {failed} rejected",
-        results.len(),
-        results.len() - failed
-    )?;
-    Ok(())
 }
 
 /// Adds every `*_i.c` / `*_w.c` under `dir` (as `prefix` + name, `/`-separated) to `files`.
-fn collect_weight_files(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Result<(), CliError> {
-    let io_error = |source| CliError::Io {
+fn collect_weight_files(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Result<(), Error> {
+    let io_error = |source| Error::Io {
         path: dir.to_owned(),
         source,
     };

@@ -22,36 +22,36 @@ const LISTED_EXITS: usize = 20;
 
 /// One REF reachability that leaves the region OURS reaches, with the pairs it explains.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct Exit {
+pub struct Exit {
     /// Its travel type (the name `aas info` uses).
-    pub(crate) travel_type: String,
+    pub travel_type: String,
     /// Its source area in REF, numbered as in the `.aas` file (the dummy is area 0).
-    pub(crate) ref_area: u32,
+    pub ref_area: u32,
     /// Its target area in REF, numbered as in the file.
-    pub(crate) ref_target: u32,
+    pub ref_target: u32,
     /// Its start point.
-    pub(crate) start: [f32; 3],
+    pub start: [f32; 3],
     /// Its end point.
-    pub(crate) end: [f32; 3],
+    pub end: [f32; 3],
     /// Unroutable pairs whose REF route leaves the region through it.
-    pub(crate) pairs: usize,
+    pub pairs: usize,
 }
 
 /// The `"unroutable"` report (field names are a stable contract).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub(crate) struct MissingLinks {
+pub struct MissingLinks {
     /// Pairs routable in REF and not in OURS.
-    pub(crate) pairs: usize,
+    pub pairs: usize,
     /// Of which the start has no area in OURS.
-    pub(crate) start_unplaced: usize,
+    pub start_unplaced: usize,
     /// Of which the goal has no area in OURS (the start has one).
-    pub(crate) goal_unplaced: usize,
+    pub goal_unplaced: usize,
     /// Of which REF's route never leaves the region OURS reaches.
-    pub(crate) no_exit: usize,
+    pub no_exit: usize,
     /// The other pairs by the REF travel type of their exit.
-    pub(crate) exit_types: BTreeMap<String, usize>,
+    pub exit_types: BTreeMap<String, usize>,
     /// The exits explaining most pairs, at most 20, most pairs first.
-    pub(crate) exits: Vec<Exit>,
+    pub exits: Vec<Exit>,
     /// Pairs per exit reachability (REF index), before listing.
     #[serde(skip)]
     by_reach: BTreeMap<usize, usize>,

@@ -6,7 +6,7 @@
 //! can place them (for `aas compare`, the item, weapon, ammo, holdable, flag and spawn points);
 //! a point OURS cannot place makes every pair with it unroutable in OURS. The ordered pairs
 //! `(i, j)`, `i ≠ j`, of endpoints are evaluated, at most [`MAX_PAIRS`] of them: when there are
-//! more, an even stride over the pairs numbered row by row picks them (see [`pairs`]); the
+//! more, an even stride over the pairs numbered row by row picks them (`pairs.rs`); the
 //! sample depends only on the number of endpoints, so it is deterministic.
 //!
 //! # Cost model
@@ -63,34 +63,34 @@ use aas_geom::world::{AasWorld, AreaId};
 use glam::Vec3;
 use serde::Serialize;
 
-pub(crate) use self::missing_links::MissingLinks;
+pub use self::missing_links::{Exit, MissingLinks};
 use self::pairs::{candidate_pairs, sample_pairs};
 use self::quantile::quantile;
 pub(crate) use self::router::{RouteTree, Router};
 
 /// At most this many ordered pairs are evaluated.
-pub(crate) const MAX_PAIRS: usize = 3000;
+pub const MAX_PAIRS: usize = 3000;
 
 /// A point located in REF, and in OURS when OURS has an area there.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Endpoint {
+pub struct Endpoint {
     /// The point (a player origin standing on the floor).
-    pub(crate) point: Vec3,
+    pub point: Vec3,
     /// Its area in OURS (`None`: OURS cannot place the point, so no route reaches it there).
-    pub(crate) ours: Option<AreaId>,
+    pub ours: Option<AreaId>,
     /// Its area in REF.
-    pub(crate) reference: AreaId,
+    pub reference: AreaId,
 }
 
 /// Quantiles of the travel-time ratio OURS / REF (linear interpolation between closest ranks).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub(crate) struct TimeRatio {
+pub struct TimeRatio {
     /// The median.
-    pub(crate) median: f64,
+    pub median: f64,
     /// The 10th percentile.
-    pub(crate) p10: f64,
+    pub p10: f64,
     /// The 90th percentile.
-    pub(crate) p90: f64,
+    pub p90: f64,
 }
 
 impl TimeRatio {
@@ -106,36 +106,36 @@ impl TimeRatio {
 
 /// The `"route_agreement"` report (field names are a stable contract).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct RouteAgreement {
+pub struct RouteAgreement {
     /// Endpoints: points with an area in REF.
-    pub(crate) points: usize,
+    pub points: usize,
     /// Endpoints without an area in OURS: every pair with one of them is unroutable in OURS.
-    pub(crate) unplaced_in_ours: usize,
+    pub unplaced_in_ours: usize,
     /// Ordered pairs of distinct endpoints, before sampling: `points × (points − 1)`.
-    pub(crate) candidate_pairs: u64,
+    pub candidate_pairs: u64,
     /// Pairs evaluated (all candidates, or [`MAX_PAIRS`] of them).
-    pub(crate) pairs: usize,
+    pub pairs: usize,
     /// Pairs routable in REF.
-    pub(crate) ref_routable: usize,
+    pub ref_routable: usize,
     /// Fraction of the pairs routable in REF that are routable in OURS (`None` when REF routes
     /// none).
-    pub(crate) ref_routable_in_ours: Option<f64>,
+    pub ref_routable_in_ours: Option<f64>,
     /// Fraction of the evaluated pairs routable in OURS but not in REF (`None` without pairs).
-    pub(crate) ours_only: Option<f64>,
+    pub ours_only: Option<f64>,
     /// Travel-time ratio OURS / REF, point to point, over the pairs routable in both with both
     /// times above 0 (`None` when there is no such pair).
-    pub(crate) time_ratio: Option<TimeRatio>,
+    pub time_ratio: Option<TimeRatio>,
     /// How many pairs `time_ratio` is taken over.
-    pub(crate) time_ratio_pairs: usize,
+    pub time_ratio_pairs: usize,
     /// The area measure of the ratio: from the start area's centre until the goal area is
     /// entered (the measure before points were routed; it varies with how each file
     /// partitions space, see the module docs).
-    pub(crate) area_time_ratio: Option<TimeRatio>,
+    pub area_time_ratio: Option<TimeRatio>,
     /// How many pairs `area_time_ratio` is taken over.
-    pub(crate) area_time_ratio_pairs: usize,
+    pub area_time_ratio_pairs: usize,
     /// Why the pairs routable in REF but not in OURS are not: the REF links that leave the
     /// region OURS reaches.
-    pub(crate) unroutable: MissingLinks,
+    pub unroutable: MissingLinks,
 }
 
 /// Quickest-route trees of one world from each start asked for, computed once per start:
@@ -196,7 +196,7 @@ impl<'w> Routes<'w> {
 /// # Complexity
 /// Two Dijkstras (from the point, from the area centre) per distinct start and world among
 /// the sampled pairs: `O(points · R log R)` time, `O(points · (areas + R))` space.
-pub(crate) fn route_agreement(
+pub fn route_agreement(
     ours: &AasWorld,
     reference: &AasWorld,
     endpoints: &[Endpoint],

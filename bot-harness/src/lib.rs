@@ -1,0 +1,10 @@
+#![doc = include_str!("../README.md")]
+
+pub mod commands;
+mod error;
+mod output;
+mod render;
+pub mod route_agreement;
+
+pub use error::Error;
+pub use output::Report;
