@@ -149,15 +149,18 @@ impl AasWorld {
             AasReachability::default(),
             self.reachabilities
                 .iter()
-                .map(|r| AasReachability {
-                    area_num: number(r.target.0),
-                    face_num: detail_numbers(r.detail).0,
-                    edge_num: detail_numbers(r.detail).1,
-                    start: r.start,
-                    end: r.end,
-                    travel_type: r.travel.to_raw(),
-                    travel_time: r.travel_time,
-                    padding: [0; 2],
+                .map(|r| {
+                    let (face_num, edge_num) = detail_numbers(r.detail);
+                    AasReachability {
+                        area_num: number(r.target.0),
+                        face_num,
+                        edge_num,
+                        start: r.start,
+                        end: r.end,
+                        travel_type: r.travel.to_raw(),
+                        travel_time: r.travel_time,
+                        padding: [0; 2],
+                    }
                 })
                 .collect(),
         );
