@@ -1,0 +1,54 @@
+//! [`Player`]: anything that drives a player in a match (a bot, a scripted player, a test).
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use crate::{BotInput, BotView, GameMode, Item, PlayerId, Team};
+
+/// What every player knows when a match begins: the map and its layout, as a human who knows
+/// the map would (where items and flags are placed), and who it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchInfo {
+    /// The map's name (its file stem).
+    pub map: String,
+    /// The game mode.
+    pub mode: GameMode,
+    /// This player.
+    pub you: PlayerId,
+    /// This player's team.
+    pub team: Team,
+    /// Every item placed in the map (not whether it is present now).
+    pub items: Vec<ItemSpotInfo>,
+    /// Server frame length in milliseconds (50 at 20 Hz).
+    pub frame_ms: u32,
+    /// The seed this player may use for its own randomness (derived from the match seed).
+    pub seed: u64,
+}
+
+/// An item placed in the map.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ItemSpotInfo {
+    /// The world's entity number of the item.
+    pub entity: u32,
+    /// What it is.
+    pub item: Item,
+    /// Where it rests.
+    pub origin: Vec3,
+}
+
+/// Drives one player: the world calls [`begin`](Self::begin) once, then [`think`](Self::think)
+/// every server frame with what the player may know, and applies the returned input. A player
+/// must be deterministic given its [`MatchInfo::seed`] and the views it receives (the match is
+/// then a pure function of map, settings and seed).
+pub trait Player {
+    /// The player's name (shown on the scoreboard and in chat).
+    fn name(&self) -> &str;
+
+    /// Called once before the first frame.
+    fn begin(&mut self, info: &MatchInfo) {
+        let _ = info;
+    }
+
+    /// The input for this frame.
+    fn think(&mut self, view: &BotView) -> BotInput;
+}
