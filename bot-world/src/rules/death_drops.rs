@@ -14,9 +14,9 @@ use super::table::Rules;
 pub struct DroppedItem {
     /// What is dropped.
     pub item: Item,
-    /// Its `count` key for whoever picks it up ([`PickupContext::count_key`](
-    /// super::PickupContext::count_key)): `None` for a weapon (full default quantity), the
-    /// whole seconds left (at least 1) for a powerup.
+    /// Its `count` key for whoever picks it up
+    /// ([`PickupContext::count_key`](super::PickupContext::count_key)): `None` for a weapon
+    /// (full default quantity), the whole seconds left (at least 1) for a powerup.
     pub count_key: Option<i32>,
     /// Yaw of the toss relative to the player's, in degrees: 0 for the first drop, then 45°
     /// more per drop.
