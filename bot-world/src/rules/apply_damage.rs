@@ -177,17 +177,19 @@ pub fn apply_damage(target: &mut Inventory, hit: &DamageHit, rules: &Rules) -> D
 
     if !hit.flags.no_armor {
         outcome.armor_lost = armor_save(damage, target.armor, rules);
-        target.armor -= outcome.armor_lost;
+        target.armor = target.armor.saturating_sub(outcome.armor_lost);
     }
     let was_alive = target.is_alive();
     let before = target.health;
-    target.health = target.health.saturating_sub(damage - outcome.armor_lost);
+    target.health = target
+        .health
+        .saturating_sub(damage.saturating_sub(outcome.armor_lost));
     if target.health <= 0 {
         target.health = target.health.max(damage_rules.min_health);
         outcome.killed = was_alive;
         outcome.gibbed = target.health <= damage_rules.gib_health;
     }
-    outcome.health_lost = before - target.health;
+    outcome.health_lost = before.saturating_sub(target.health);
     outcome
 }
 

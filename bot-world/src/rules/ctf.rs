@@ -125,7 +125,7 @@ pub fn ctf_capture_assist(
     let returned = recent(returned_flag_ms).then_some(ctf.return_assist_bonus);
     let fragged = recent(fragged_carrier_ms).then_some(ctf.frag_carrier_assist_bonus);
     if ctf.assists_stack {
-        returned.unwrap_or(0) + fragged.unwrap_or(0)
+        returned.unwrap_or(0).saturating_add(fragged.unwrap_or(0))
     } else {
         returned.or(fragged).unwrap_or(0)
     }

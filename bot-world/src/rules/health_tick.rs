@@ -60,20 +60,29 @@ pub fn health_tick(inventory: &mut Inventory, time_ms: u32, rules: &Rules) -> He
         let below_cap = truncate(f64::from(max) * player.regen_below_max_cap);
         let above_cap = truncate(f64::from(max) * player.regen_above_max_cap);
         if inventory.health < max {
-            inventory.health = (inventory.health + player.regen_below_max).min(below_cap);
+            inventory.health = inventory
+                .health
+                .saturating_add(player.regen_below_max)
+                .min(below_cap);
             tick.regenerated = true;
         } else if inventory.health < above_cap {
-            inventory.health = (inventory.health + player.regen_above_max).min(above_cap);
+            inventory.health = inventory
+                .health
+                .saturating_add(player.regen_above_max)
+                .min(above_cap);
             tick.regenerated = true;
         }
     } else if inventory.health > max {
-        inventory.health = (inventory.health - player.health_decay).max(max);
+        inventory.health = inventory
+            .health
+            .saturating_sub(player.health_decay)
+            .max(max);
     }
     if inventory.armor > max {
         let armor_before = inventory.armor;
-        inventory.armor = (inventory.armor - player.armor_decay).max(max);
-        tick.armor_change = inventory.armor - armor_before;
+        inventory.armor = inventory.armor.saturating_sub(player.armor_decay).max(max);
+        tick.armor_change = inventory.armor.saturating_sub(armor_before);
     }
-    tick.health_change = inventory.health - before;
+    tick.health_change = inventory.health.saturating_sub(before);
     tick
 }

@@ -1,8 +1,12 @@
 //! [`PlayerRules`]: health, respawning, the once-a-second tick and powerup effects
 //! (q3-game-rules.md §2.3, §4).
 //!
-//! The player's boxes, view heights, speeds and gravity are movement constants and live in
-//! `aas_geom::physics::PhysicsSettings` with the rest of the player movement.
+//! The living player's boxes ([`aas_geom::physics::STANDING_MINS`],
+//! [`STANDING_MAXS`](aas_geom::physics::STANDING_MAXS),
+//! [`CROUCHING_MAXS`](aas_geom::physics::CROUCHING_MAXS)), view heights, speeds and gravity
+//! are movement constants and live in aas-geom's physics
+//! ([`PhysicsSettings`](aas_geom::physics::PhysicsSettings)) with the rest of the player
+//! movement; only the dead player's box and view height, which movement never uses, are here.
 
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +54,11 @@ pub struct PlayerRules {
     /// After spawning the player only air-accelerates for this long: 100 ms (§4 "Spawn
     /// movement lock").
     pub spawn_lock_ms: u32,
+    /// Top of a dead player's box above its origin: −8 units (§4 "Bbox dead",
+    /// `DEAD_HEIGHT`; the box's other sides are the standing ones).
+    pub dead_maxs_z: f32,
+    /// View height of a dead player: −16 units (§4 "View height", `DEAD_VIEWHEIGHT`).
+    pub dead_view_height: f32,
 }
 
 impl Default for PlayerRules {
@@ -72,6 +81,8 @@ impl Default for PlayerRules {
             haste_fire_factor: 1.3,
             spawn_lift: 9.0,
             spawn_lock_ms: 100,
+            dead_maxs_z: -8.0,
+            dead_view_height: -16.0,
         }
     }
 }

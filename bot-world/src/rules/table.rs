@@ -31,6 +31,20 @@ use super::weapon_rules::{WeaponRules, WeaponTable};
 /// other railgun number. Unknown keys are errors that name the key.
 /// [`Rules::to_json_pretty`] writes the whole table (every key, so it doubles as the list of
 /// what can be overridden).
+///
+/// ```
+/// use bot_interface::{GameMode, Weapon};
+/// use bot_world::rules::Rules;
+///
+/// let rules = Rules::from_json(r#"{"weapons": {"railgun": {"damage": 80}}}"#)?;
+/// assert_eq!(rules.weapon_damage(Weapon::Railgun, GameMode::Ffa, false), 80);
+/// assert_eq!(rules.weapon(Weapon::Railgun).fire_interval_ms, 1500);
+/// assert_eq!(rules.weapon_damage(Weapon::Machinegun, GameMode::Tdm, false), 5);
+///
+/// let error = Rules::from_json(r#"{"player": {"max_helth": 90}}"#).unwrap_err();
+/// assert!(error.to_string().contains("unknown field `max_helth`"));
+/// # Ok::<(), bot_world::rules::RulesError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {

@@ -334,3 +334,31 @@ fn knockback_values() {
     let outcome = apply_damage(&mut player(100, 0), &laser, &rules);
     assert_eq!(outcome.knockback, Vec3::ZERO);
 }
+
+proptest::proptest! {
+    #[test]
+    fn damage_is_split_between_armor_and_health(
+        amount in 0..400_i32,
+        health in 1..300_i32,
+        armor in 0..300_i32,
+        self_hit: bool,
+        splash: bool,
+    ) {
+        let rules = Rules::default();
+        let cause = if splash {
+            DamageCause::Splash(Weapon::RocketLauncher)
+        } else {
+            DamageCause::Weapon(Weapon::RocketLauncher)
+        };
+        let attacker = if self_hit { 0 } else { 1 };
+        let mut target = player(health, armor);
+        let outcome = apply_damage(&mut target, &hit(amount, Some(attacker), 0, cause), &rules);
+        proptest::prop_assert!(outcome.damage >= 1);
+        proptest::prop_assert!(outcome.damage <= amount.max(1));
+        proptest::prop_assert_eq!(outcome.armor_lost + outcome.health_lost, outcome.damage);
+        proptest::prop_assert_eq!(outcome.armor_lost, armor_save(outcome.damage, armor, &rules));
+        proptest::prop_assert!(target.armor >= 0);
+        proptest::prop_assert_eq!(outcome.killed, target.health <= 0);
+        proptest::prop_assert_eq!(outcome.knockback_points, amount.min(200));
+    }
+}

@@ -4,7 +4,8 @@
 use bot_interface::{GameMode, Powerup, Weapon};
 use bot_world::rules::{
     Breath, Inventory, Liquid, PainDebounce, Rules, SecondClock, WeaponClock, drowning_damage,
-    fall_damage, fall_delta, fire_interval_ms, health_tick, liquid_damage, weapon_switch_ms,
+    fall_damage, fall_delta, fire_interval_ms, health_tick, liquid_damage, player_respawn_due,
+    weapon_switch_ms,
 };
 
 const FRAME_MS: u32 = 50;
@@ -222,4 +223,18 @@ fn drowning_sequence() {
     for frame in 1..=1000 {
         assert_eq!(suited.check(frame * FRAME_MS, 3, true, &rules), None);
     }
+}
+
+#[test]
+fn respawn_after_death() {
+    let rules = Rules::default();
+    // Died at 1000: earliest strictly after 2700, then on a press; forced after 22700.
+    assert!(!player_respawn_due(1000, 2700, true, &rules));
+    assert!(player_respawn_due(1000, 2750, true, &rules));
+    assert!(!player_respawn_due(1000, 2750, false, &rules));
+    assert!(!player_respawn_due(1000, 22_700, false, &rules));
+    assert!(player_respawn_due(1000, 22_750, false, &rules));
+    let mut never = rules.clone();
+    never.player.forced_respawn_ms = 0;
+    assert!(!player_respawn_due(1000, 1_000_000, false, &never));
 }
