@@ -62,7 +62,10 @@
 //! switch. Fixed behaviours, documented where they occur: [`GameRng`] replaces the game's
 //! LCG; [`select_spawn_point`] never picks outside the far half; spawn spot lists are
 //! uncapped; a powerup picked up after its expiry but before the end-of-frame clean-up
-//! restarts from the pickup time rather than extending the stale expiry.
+//! restarts from the pickup time rather than extending the stale expiry; an entity's `count`
+//! key replaces the quantity of every ordinary item; releasing the attack button only clears a
+//! negative weapon cooldown ([`WeaponClock::release`]). The crate's `ARCHITECTURE.md` lists
+//! them all.
 
 mod apply_damage;
 mod ctf;
