@@ -1,0 +1,249 @@
+//! The queries of [`CollisionWorld`] through its BVHs: [`trace`](CollisionWorld::trace),
+//! [`trace_model`](CollisionWorld::trace_model), [`contents`](CollisionWorld::contents),
+//! [`model_contents`](CollisionWorld::model_contents) and
+//! [`line_of_sight`](CollisionWorld::line_of_sight).
+//!
+//! A trace walks its model's tree depth first, nearer child first, skipping every subtree
+//! whose bounds (grown by the box) the segment enters later than the best hit so far or
+//! whose brushes' contents all miss the mask.
+
+use aas_geom::brush::{Contents, ModelNum};
+use glam::Vec3;
+
+use super::TraceHit;
+use super::bvh::MAX_DEPTH;
+use super::clip::{Sweep, clip_brush, contains, in_bounds};
+use super::mask;
+use super::merge::Merged;
+use super::world::{CollisionWorld, ModelTree};
+
+impl CollisionWorld {
+    /// Sweeps the box `mins..maxs` (relative to its origin; both zero for a ray) from `start`
+    /// to `end` through the world model's brushes whose contents intersect `mask`, and returns
+    /// where it stops (see [`TraceHit`] and the [module docs](super)).
+    ///
+    /// Brush models (doors, platforms) are not included: trace them at their current place
+    /// with [`trace_model`](Self::trace_model), and players with
+    /// [`trace_boxes`](super::trace_boxes), then keep the nearest hit. Deterministic: the same
+    /// inputs give bit-identical results, equal to
+    /// [`brute_force_trace`](Self::brute_force_trace)'s. A non-finite input gives an
+    /// all-solid trace that does not move.
+    ///
+    /// # Complexity
+    /// `O(log n)` tree nodes for a short trace in a BVH of `n` brushes, up to `O(n)` for a
+    /// segment that crosses the whole map without hitting anything; each brush tested costs
+    /// `O(planes)`. Measured on real maps: see the crate's `ARCHITECTURE.md`.
+    #[must_use]
+    pub fn trace(
+        &self,
+        start: Vec3,
+        end: Vec3,
+        mins: Vec3,
+        maxs: Vec3,
+        mask: Contents,
+    ) -> TraceHit {
+        let Some(sweep) = Sweep::new(start, end, mins, maxs) else {
+            return TraceHit::stuck(start);
+        };
+        self.tree(ModelNum::WORLD)
+            .map_or_else(Merged::default, |tree| self.sweep_tree(tree, &sweep, mask))
+            .finish(self, &sweep)
+    }
+
+    /// [`trace`](Self::trace) against brush model `model` moved by `offset` from where the map
+    /// placed it (a door at its current position). A model without usable brushes is never
+    /// hit. The end position and normal are in world coordinates.
+    ///
+    /// # Complexity
+    /// As [`trace`](Self::trace), over the model's brushes, plus `O(log models)`.
+    #[must_use]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the model and its offset, then trace()'s own arguments"
+    )]
+    pub fn trace_model(
+        &self,
+        model: ModelNum,
+        offset: Vec3,
+        start: Vec3,
+        end: Vec3,
+        mins: Vec3,
+        maxs: Vec3,
+        mask: Contents,
+    ) -> TraceHit {
+        let (Some(sweep), true) = (Sweep::new(start, end, mins, maxs), offset.is_finite()) else {
+            return TraceHit::stuck(start);
+        };
+        let Some(local) = sweep.shifted(offset) else {
+            return TraceHit::stuck(start);
+        };
+        self.tree(model)
+            .map_or_else(Merged::default, |tree| self.sweep_tree(tree, &local, mask))
+            .finish(self, &sweep)
+    }
+
+    /// Whether the segment from `a` to `b` is clear of solid brushes of the world model: a
+    /// ray with mask [`mask::SIGHT`] (water, slime, lava, fog and clip brushes are seen
+    /// through) that hits nothing and does not start in solid.
+    ///
+    /// As for every trace, a point closer than
+    /// [`SURFACE_CLIP_EPSILON`](super::SURFACE_CLIP_EPSILON) to a solid surface facing the ray
+    /// counts as hidden. Brush models (a closed door) are not included.
+    ///
+    /// # Complexity
+    /// As [`trace`](Self::trace).
+    #[must_use]
+    pub fn line_of_sight(&self, a: Vec3, b: Vec3) -> bool {
+        let hit = self.trace(a, b, Vec3::ZERO, Vec3::ZERO, mask::SIGHT);
+        !hit.start_solid && !hit.hit()
+    }
+
+    /// The union of the contents of the world model's brushes that contain `point` (on their
+    /// surface counts) and whose contents intersect `mask`; each brush adds all its bits, not
+    /// only the mask's. Empty for a non-finite point.
+    ///
+    /// Use [`mask::LIQUID`] to learn whether a point is in water, slime or lava.
+    ///
+    /// # Complexity
+    /// `O(log n)` tree nodes in a BVH of `n` brushes for points that few brushes' bounds hold.
+    #[must_use]
+    pub fn contents(&self, point: Vec3, mask: Contents) -> Contents {
+        if !point.is_finite() {
+            return Contents::empty();
+        }
+        self.tree(ModelNum::WORLD)
+            .map_or_else(Contents::empty, |tree| self.point_tree(tree, point, mask))
+    }
+
+    /// [`contents`](Self::contents) of brush model `model` moved by `offset`.
+    ///
+    /// # Complexity
+    /// As [`contents`](Self::contents), plus `O(log models)`.
+    #[must_use]
+    pub fn model_contents(
+        &self,
+        model: ModelNum,
+        offset: Vec3,
+        point: Vec3,
+        mask: Contents,
+    ) -> Contents {
+        let local = point - offset;
+        if !local.is_finite() {
+            return Contents::empty();
+        }
+        self.tree(model)
+            .map_or_else(Contents::empty, |tree| self.point_tree(tree, local, mask))
+    }
+
+    /// The clips of the brushes of `tree` that can matter, merged.
+    pub(crate) fn sweep_tree(&self, tree: &ModelTree, sweep: &Sweep, mask: Contents) -> Merged {
+        let bvh = &tree.bvh;
+        if bvh.depth >= MAX_DEPTH {
+            // Never built (see `MAX_DEPTH`); the reference gives the same answer.
+            return self.brute_sweep(tree.model, sweep, mask);
+        }
+        let mut merged = Merged::default();
+        let Some(root) = bvh.nodes.first() else {
+            return merged;
+        };
+        let Some(near) = root
+            .contents
+            .intersects(mask)
+            .then(|| sweep.enters_bounds(root.mins, root.maxs, 1.0))
+            .flatten()
+        else {
+            return merged;
+        };
+        // (node, fraction at which the sweep enters its grown bounds); at most one entry per
+        // level of the tree is pending.
+        let mut stack = [(0_u32, 0.0_f32); MAX_DEPTH];
+        stack[0] = (0, near);
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let (index, near) = stack[len];
+            if near > merged.limit() {
+                continue;
+            }
+            let node = &bvh.nodes[index as usize];
+            if node.count > 0 {
+                let first = node.first as usize;
+                for &brush in &bvh.items[first..first + node.count as usize] {
+                    let entry = &self.brushes[brush as usize];
+                    if entry.contents.intersects(mask)
+                        && sweep
+                            .enters_bounds(entry.mins, entry.maxs, merged.limit())
+                            .is_some()
+                    {
+                        merged.add(brush, clip_brush(self.brush_planes(entry), sweep));
+                    }
+                }
+                continue;
+            }
+            let limit = merged.limit();
+            let enter = |child: u32| {
+                let node = &bvh.nodes[child as usize];
+                node.contents
+                    .intersects(mask)
+                    .then(|| sweep.enters_bounds(node.mins, node.maxs, limit))
+                    .flatten()
+                    .map(|near| (child, near))
+            };
+            let (first, second) = (enter(index + 1), enter(node.first));
+            // Push the farther child first so that the nearer one is visited first.
+            let (later, sooner) = match (first, second) {
+                (Some(a), Some(b)) if b.1 < a.1 => (Some(a), Some(b)),
+                (a, b) => (b, a),
+            };
+            for entry in [later, sooner].into_iter().flatten() {
+                stack[len] = entry;
+                len += 1;
+            }
+        }
+        merged
+    }
+
+    /// The union of the contents of the brushes of `tree` that hold `point`.
+    fn point_tree(&self, tree: &ModelTree, point: Vec3, mask: Contents) -> Contents {
+        let bvh = &tree.bvh;
+        if bvh.depth >= MAX_DEPTH {
+            // Never built (see `MAX_DEPTH`); the reference gives the same answer.
+            return self.brute_point(tree.model, point, mask);
+        }
+        let mut found = Contents::empty();
+        let inside = |index: u32| {
+            let node = &bvh.nodes[index as usize];
+            node.contents.intersects(mask) && in_bounds(node.mins, node.maxs, point)
+        };
+        if bvh.nodes.is_empty() || !inside(0) {
+            return found;
+        }
+        let mut stack = [0_u32; MAX_DEPTH];
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let index = stack[len];
+            let node = &bvh.nodes[index as usize];
+            if node.count > 0 {
+                let first = node.first as usize;
+                for &brush in &bvh.items[first..first + node.count as usize] {
+                    let entry = &self.brushes[brush as usize];
+                    if entry.contents.intersects(mask)
+                        && in_bounds(entry.mins, entry.maxs, point)
+                        && contains(self.brush_planes(entry), point)
+                    {
+                        found |= entry.contents;
+                    }
+                }
+                continue;
+            }
+            for child in [node.first, index + 1] {
+                if inside(child) {
+                    stack[len] = child;
+                    len += 1;
+                }
+            }
+        }
+        found
+    }
+}
