@@ -1,4 +1,14 @@
 #![doc = include_str!("../README.md")]
 
 pub mod collision;
+pub mod level;
+pub mod log;
+pub mod replay;
 pub mod rules;
+pub mod run;
+pub mod sim;
+
+pub use level::{Level, LevelDiagnostic, LevelError, LevelSettings};
+pub use replay::{ReplayReport, replay};
+pub use run::{Entrant, MatchRunner, MatchSummary, PlayOptions, play, player_seed};
+pub use sim::{Event, MatchSettings, PlayerSetup, World};

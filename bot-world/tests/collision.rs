@@ -142,7 +142,15 @@ fn check_map(name: &str, world: &BrushWorld, count: usize) -> usize {
         let center = (mlo + mhi) * 0.5 + offset;
         let start = center + rng.direction() * 200.0;
         let (tree, brute) = (
-            collision.trace_model(model, offset, start, center, PLAYER_MINS, PLAYER_MAXS, mask::ALL),
+            collision.trace_model(
+                model,
+                offset,
+                start,
+                center,
+                PLAYER_MINS,
+                PLAYER_MAXS,
+                mask::ALL,
+            ),
             collision.brute_force_trace_model(
                 model,
                 offset,
@@ -193,8 +201,11 @@ fn water_and_sky_are_found_on_real_maps() {
     // Some shared map has a liquid brush and a sky side somewhere.
     let mut liquids = 0;
     for name in real_data::SHARED_MAPS {
-        let world = read_bsp(&real_data::read(&dir, name, "bsp"), &PatchSettings::default())
-            .expect("shared .bsp loads");
+        let world = read_bsp(
+            &real_data::read(&dir, name, "bsp"),
+            &PatchSettings::default(),
+        )
+        .expect("shared .bsp loads");
         liquids += world
             .all_brushes()
             .filter(|b| b.contents.intersects(Contents::LIQUID))

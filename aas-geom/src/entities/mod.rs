@@ -115,6 +115,7 @@
 //! through the reachabilities of all of them.
 
 mod diagnostic;
+mod doors;
 mod items;
 mod jump_pad;
 mod keys;
@@ -132,6 +133,10 @@ use serde::{Deserialize, Serialize};
 use crate::brush::BrushWorld;
 
 pub use diagnostic::{EntityDiagnostic, EntityProblem};
+pub use doors::{
+    BUTTON_DEFAULT_LIP, BUTTON_DEFAULT_SPEED, BUTTON_DEFAULT_WAIT, DOOR_DEFAULT_LIP,
+    DOOR_DEFAULT_SPEED, DOOR_DEFAULT_WAIT, HURT_DEFAULT_DAMAGE, HurtVolume, SlidingMover,
+};
 pub use items::{ItemSpot, is_item_class};
 pub use jump_pad::{JumpPad, jump_pad_velocity};
 pub use movers::{
@@ -205,6 +210,52 @@ pub fn extract_entities(world: &BrushWorld, gravity: f32) -> MapEntities {
                     .extend(movers::extract_bobbing(entity, placed(), &mut notes));
             }
             _ if is_item_class(class) => out.items.extend(items::extract(entity, &mut notes)),
+            _ => {}
+        }
+        out.diagnostics.extend(notes.finish());
+    }
+    out
+}
+
+/// What a match needs beyond movement: doors, buttons and damaging volumes, in entity order,
+/// with the notes on them (kept apart from [`MapEntities`] so that the compiler's entity
+/// report stays about what navigation uses).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DoorEntities {
+    /// `func_door` doors.
+    pub doors: Vec<SlidingMover>,
+    /// `func_button` buttons.
+    pub buttons: Vec<SlidingMover>,
+    /// `trigger_hurt` volumes.
+    pub hurts: Vec<HurtVolume>,
+    /// Entities skipped, and notes on entities kept.
+    pub diagnostics: Vec<EntityDiagnostic>,
+}
+
+/// Extracts the doors, buttons and `trigger_hurt` volumes of `world` (see [`SlidingMover`]
+/// for what is read, with the game's defaults).
+///
+/// # Complexity
+/// As [`extract_entities`].
+#[must_use]
+pub fn extract_doors(world: &BrushWorld) -> DoorEntities {
+    let models = model::ModelBounds::new(world);
+    let mut out = DoorEntities::default();
+    for (index, entity) in world.entities.iter().enumerate() {
+        let class = entity.classname();
+        let mut notes = diagnostic::Notes::new(index, class);
+        let placed = || models.placed(world, index);
+        match class.to_ascii_lowercase().as_str() {
+            "func_door" => out
+                .doors
+                .extend(doors::extract_door(entity, placed(), &mut notes)),
+            "func_button" => {
+                out.buttons
+                    .extend(doors::extract_button(entity, placed(), &mut notes));
+            }
+            "trigger_hurt" => out
+                .hurts
+                .extend(doors::extract_hurt(entity, placed(), &mut notes)),
             _ => {}
         }
         out.diagnostics.extend(notes.finish());

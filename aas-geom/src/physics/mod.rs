@@ -123,6 +123,12 @@ impl<'a> Physics<'a> {
         &self.settings
     }
 
+    /// The settings, to change between steps (a match gives a player with the haste powerup
+    /// a higher running speed for its step).
+    pub fn settings_mut(&mut self) -> &mut PhysicsSettings {
+        &mut self.settings
+    }
+
     /// The triggers, in the order they are tested.
     #[must_use]
     pub fn triggers(&self) -> &[Trigger] {
@@ -133,5 +139,12 @@ impl<'a> Physics<'a> {
     #[must_use]
     pub fn movers(&self) -> &[Mover] {
         &self.movers
+    }
+
+    /// The movers, to change them between steps: a match sets a door's motion as it opens,
+    /// starts a lift when it is stood on, and adds the other players' boxes (as
+    /// [`MoverMotion::Fixed`] movers) so that players block each other.
+    pub fn movers_mut(&mut self) -> &mut Vec<Mover> {
+        &mut self.movers
     }
 }

@@ -37,6 +37,19 @@ pub enum MoverMotion {
         /// When the plat started rising, if it has.
         started: Option<f32>,
     },
+    /// A straight move at constant velocity between two times, resting before and after: the
+    /// piece of a door's, button's or lift's motion during one simulation step, as a match
+    /// sets it frame by frame.
+    Linear {
+        /// Offset at time `from` (and before).
+        start: Vec3,
+        /// Units per second.
+        velocity: Vec3,
+        /// When the move starts (seconds).
+        from: f32,
+        /// When it ends (seconds); the offset rests at `start + velocity · (to − from)` after.
+        to: f32,
+    },
 }
 
 impl MoverMotion {
@@ -76,6 +89,12 @@ impl MoverMotion {
                 };
                 Vec3::new(0.0, 0.0, z)
             }
+            Self::Linear {
+                start,
+                velocity,
+                from,
+                to,
+            } => start + velocity * (time.min(to) - from).max(0.0),
         }
     }
 }

@@ -38,6 +38,12 @@ impl GameRng {
         Self { state: seed }
     }
 
+    /// The generator's whole state (what a state hash feeds on).
+    #[must_use]
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN_GAMMA);

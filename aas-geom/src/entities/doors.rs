@@ -1,0 +1,250 @@
+//! Doors (`func_door`), buttons (`func_button`) and damaging volumes (`trigger_hurt`): the
+//! entities a match needs beyond movement's jump pads, teleporters and lifts.
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::diagnostic::{EntityProblem, Notes};
+use super::keys;
+use super::model::Placed;
+use crate::brush::Entity;
+
+/// `func_door` defaults of the game code (the editor's comments claim others; the code wins).
+pub const DOOR_DEFAULT_SPEED: f32 = 400.0;
+/// Seconds a door waits open before closing.
+pub const DOOR_DEFAULT_WAIT: f32 = 2.0;
+/// Units of a door left showing when open.
+pub const DOOR_DEFAULT_LIP: f32 = 8.0;
+/// `func_button` defaults.
+pub const BUTTON_DEFAULT_SPEED: f32 = 40.0;
+/// Seconds a button stays pressed.
+pub const BUTTON_DEFAULT_WAIT: f32 = 1.0;
+/// Units of a button left showing when pressed.
+pub const BUTTON_DEFAULT_LIP: f32 = 4.0;
+/// Damage of a `trigger_hurt` without a `dmg` key.
+pub const HURT_DEFAULT_DAMAGE: i32 = 5;
+
+/// A sliding door or a button: a brush model that moves `distance` units along `direction`
+/// at `speed` when used, waits `wait` seconds there and comes back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlidingMover {
+    /// Index of the entity.
+    pub entity: usize,
+    /// The brush model.
+    pub model: u32,
+    /// Lower corner of the model, closed.
+    pub mins: Vec3,
+    /// Upper corner of the model, closed.
+    pub maxs: Vec3,
+    /// Unit direction of opening: the `angle` key as a yaw, `-1` up, `-2` down (as the game
+    /// reads it).
+    pub direction: Vec3,
+    /// How far it moves: the model's extent along `direction` minus `lip`.
+    pub distance: f32,
+    /// Units per second.
+    pub speed: f32,
+    /// Seconds it stays open (negative: stays open for good).
+    pub wait: f32,
+    /// Shot open (or pressed) by damage instead of touch when `health > 0`.
+    pub health: i32,
+    /// Damage dealt per blocked frame.
+    pub damage: i32,
+    /// Its `targetname`: a named door opens only when something uses it.
+    pub targetname: Option<String>,
+    /// Its `target`: what a button uses when pressed.
+    pub target: Option<String>,
+    /// Spawnflag 1 (doors): built open, closes when used.
+    pub start_open: bool,
+    /// Spawnflag 4 (doors): keeps crushing instead of reversing.
+    pub crusher: bool,
+}
+
+impl SlidingMover {
+    /// The model's bounds at `offset` along its direction (0 closed, `distance` open).
+    #[must_use]
+    pub fn bounds_at(&self, offset: f32) -> (Vec3, Vec3) {
+        let shift = self.direction * offset;
+        (self.mins + shift, self.maxs + shift)
+    }
+
+    /// Seconds to move all the way.
+    #[must_use]
+    pub fn travel_time(&self) -> f32 {
+        self.distance / self.speed
+    }
+
+    /// The volume whose touch opens a door that opens on touch (no `targetname`, no `health`):
+    /// the door's bounds grown by 120 units on both sides along their thinnest horizontal
+    /// axis, as the game spawns it.
+    #[must_use]
+    pub fn touch_field(&self) -> (Vec3, Vec3) {
+        let size = self.maxs - self.mins;
+        let grow = if size.x <= size.y {
+            Vec3::new(120.0, 0.0, 0.0)
+        } else {
+            Vec3::new(0.0, 120.0, 0.0)
+        };
+        (self.mins - grow, self.maxs + grow)
+    }
+}
+
+/// A `trigger_hurt` volume.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HurtVolume {
+    /// Index of the entity.
+    pub entity: usize,
+    /// Lower corner.
+    pub mins: Vec3,
+    /// Upper corner.
+    pub maxs: Vec3,
+    /// Damage per hit (`dmg`, default 5).
+    pub damage: i32,
+    /// Spawnflag 16 (SLOW): one hit per second instead of one per 100 ms.
+    pub slow: bool,
+    /// Spawnflag 1: starts off until used.
+    pub start_off: bool,
+    /// Spawnflag 8: ignores protection (battle suit, god mode).
+    pub no_protection: bool,
+    /// Its `targetname` (using it toggles it).
+    pub targetname: Option<String>,
+}
+
+fn key_text(entity: &Entity, key: &str) -> Option<String> {
+    entity
+        .get(key)
+        .map(str::trim)
+        .filter(|value| !value.is_empty())
+        .map(str::to_owned)
+}
+
+/// The game's move direction for an `angle` (yaw in degrees; −1 up, −2 down).
+fn move_direction(entity: &Entity) -> Vec3 {
+    let yaw = keys::facing(entity).y;
+    if yaw == -1.0 {
+        Vec3::Z
+    } else if yaw == -2.0 {
+        Vec3::NEG_Z
+    } else {
+        let radians = yaw.to_radians();
+        let direction = Vec3::new(radians.cos(), radians.sin(), 0.0);
+        // Snap the round-off of axis-aligned angles (cos 90° is not exactly 0 in f32).
+        direction.map(|c| if c.abs() < 1e-6 { 0.0 } else { c })
+    }
+}
+
+/// The distance a model of extent `size` moves along `direction` leaving `lip` showing.
+fn travel_distance(size: Vec3, direction: Vec3, lip: f32) -> f32 {
+    (direction.abs().dot(size) - lip).max(0.0)
+}
+
+struct MoverDefaults {
+    speed: f32,
+    wait: f32,
+    lip: f32,
+}
+
+fn extract_sliding(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    defaults: &MoverDefaults,
+    notes: &mut Notes<'_>,
+) -> Option<SlidingMover> {
+    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let speed = keys::number(entity, "speed", defaults.speed, notes);
+    let speed = notes.require(keys::positive("speed", speed))?;
+    let wait = keys::number(entity, "wait", defaults.wait, notes);
+    let lip = keys::number(entity, "lip", defaults.lip, notes);
+    let flags = keys::spawnflags(entity, notes);
+    let direction = move_direction(entity);
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "health and damage keys are small integers"
+    )]
+    let whole = |value: f32| value as i32;
+    Some(SlidingMover {
+        entity: notes.entity(),
+        model,
+        mins,
+        maxs,
+        direction,
+        distance: travel_distance(maxs - mins, direction, lip),
+        speed,
+        wait,
+        health: whole(keys::number(entity, "health", 0.0, notes)),
+        damage: whole(keys::number(entity, "dmg", 2.0, notes)),
+        targetname: key_text(entity, "targetname"),
+        target: key_text(entity, "target"),
+        start_open: flags & 1 != 0,
+        crusher: flags & 4 != 0,
+    })
+}
+
+/// The door of `func_door` entity `entity`, or `None` with the reason noted.
+pub(super) fn extract_door(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    notes: &mut Notes<'_>,
+) -> Option<SlidingMover> {
+    let defaults = MoverDefaults {
+        speed: DOOR_DEFAULT_SPEED,
+        wait: DOOR_DEFAULT_WAIT,
+        lip: DOOR_DEFAULT_LIP,
+    };
+    extract_sliding(entity, placed, &defaults, notes)
+}
+
+/// The button of `func_button` entity `entity`, or `None` with the reason noted.
+pub(super) fn extract_button(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    notes: &mut Notes<'_>,
+) -> Option<SlidingMover> {
+    let defaults = MoverDefaults {
+        speed: BUTTON_DEFAULT_SPEED,
+        wait: BUTTON_DEFAULT_WAIT,
+        lip: BUTTON_DEFAULT_LIP,
+    };
+    let button = extract_sliding(entity, placed, &defaults, notes)?;
+    if button.target.is_none() {
+        notes.note(EntityProblem::NoTarget);
+    }
+    Some(button)
+}
+
+/// The volume of `trigger_hurt` entity `entity`, or `None` with the reason noted.
+pub(super) fn extract_hurt(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    notes: &mut Notes<'_>,
+) -> Option<HurtVolume> {
+    let Placed { mins, maxs, .. } = notes.require(placed)?;
+    let flags = keys::spawnflags(entity, notes);
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a damage key is a small integer"
+    )]
+    let damage = keys::number(entity, "dmg", 5.0, notes) as i32;
+    Some(HurtVolume {
+        entity: notes.entity(),
+        mins,
+        maxs,
+        damage,
+        slow: flags & 16 != 0,
+        start_off: flags & 1 != 0,
+        no_protection: flags & 8 != 0,
+        targetname: key_text(entity, "targetname"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_door_moves_its_width_less_the_lip() {
+        let size = Vec3::new(8.0, 128.0, 96.0);
+        assert_eq!(travel_distance(size, Vec3::Y, 8.0), 120.0);
+        assert_eq!(travel_distance(size, Vec3::NEG_Z, 8.0), 88.0);
+        assert_eq!(travel_distance(size, Vec3::X, 16.0), 0.0);
+    }
+}

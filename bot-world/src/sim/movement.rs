@@ -1,0 +1,268 @@
+//! A player's think (respawn, view, chat, movement, weapon, touches) and the movers.
+
+use aas_geom::MoveInput;
+use aas_geom::physics::{Mover, MoverMotion};
+use bot_interface::{BotInput, Buttons, Powerup};
+use glam::Vec3;
+
+use super::{Event, World};
+
+/// Quake III's pitch limit (degrees): ±16000/65536 of a turn.
+const MAX_PITCH: f32 = 16000.0 / 65536.0 * 360.0;
+/// A player this far from a button's box touches it (the player stops short of movers).
+const BUTTON_REACH: f32 = 2.0;
+
+impl World<'_> {
+    /// Player `index`'s part of the frame.
+    pub(super) fn run_player(&mut self, index: usize, input: &BotInput) {
+        self.players[index].fired = false;
+        self.say(index, input);
+        if !self.players[index].alive {
+            let pressed = input.holds(Buttons::RESPAWN) || input.holds(Buttons::ATTACK);
+            if (pressed && self.may_respawn(index)) || self.must_respawn(index) {
+                self.spawn_player(index);
+            } else {
+                if self.players[index].entered {
+                    self.move_player(index, &BotInput::default());
+                }
+                self.players[index].buttons_held = input.buttons;
+                return;
+            }
+        }
+        let player = &mut self.players[index];
+        let mut angles = input.view_angles;
+        if angles.is_finite() {
+            angles.x = angles.x.clamp(-MAX_PITCH, MAX_PITCH);
+            player.view_angles = angles;
+        }
+        if player.respawn_hold && !input.holds(Buttons::ATTACK) && !input.holds(Buttons::USE) {
+            player.respawn_hold = false;
+        }
+        let mut movement = input.clone();
+        if self.players[index].respawn_hold {
+            movement.buttons.remove(Buttons::JUMP);
+        }
+        self.move_player(index, &movement);
+        if !self.players[index].alive {
+            return;
+        }
+        self.run_weapon(index, input);
+        self.use_holdable(index, input);
+        self.touch_items(index);
+        self.touch_movers(index);
+        self.timer_actions(index);
+        self.players[index].buttons_held = input.buttons;
+    }
+
+    /// Chat said this frame.
+    fn say(&mut self, index: usize, input: &BotInput) {
+        let id = self.players[index].id;
+        for (text, team_only) in [(&input.say, false), (&input.say_team, true)] {
+            if let Some(text) = text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                // Quake III caps a chat line at 150 characters.
+                let text: String = text.chars().take(150).collect();
+                self.events.push(Event::Chat {
+                    player: id,
+                    team_only,
+                    text,
+                });
+            }
+        }
+    }
+
+    /// One physics step for player `index`: the other live players are boxes in the way.
+    fn move_player(&mut self, index: usize, input: &BotInput) {
+        let now = self.time_ms as f32 / 1000.0;
+        let movers = self.physics.movers_mut();
+        movers.truncate(self.map_movers);
+        for (other, player) in self.players.iter().enumerate() {
+            if other != index && player.alive {
+                let (mins, maxs) = player.bounds();
+                movers.push(Mover {
+                    mins,
+                    maxs,
+                    motion: MoverMotion::Fixed { offset: Vec3::ZERO },
+                });
+            }
+        }
+        let player = &self.players[index];
+        let haste = player.inventory.has_powerup(Powerup::Haste, self.time_ms);
+        let walk = input.holds(Buttons::WALK);
+        let base_speed = self.run_speed;
+        #[expect(clippy::cast_possible_truncation, reason = "a speed factor near 1")]
+        let speed_cap = if haste {
+            base_speed * self.settings.rules.player.haste_speed_factor as f32
+        } else {
+            base_speed
+        };
+        self.physics.settings_mut().max_walk_velocity = speed_cap;
+        let wished = if walk {
+            input.move_speed.min(speed_cap * 0.5)
+        } else {
+            input.move_speed
+        };
+        let move_input = if player.alive {
+            MoveInput {
+                direction: input.move_direction,
+                speed: wished,
+                jump: input.holds(Buttons::JUMP),
+                crouch: input.holds(Buttons::CROUCH),
+            }
+        } else {
+            MoveInput::idle()
+        };
+        let mut body = player.body;
+        body.time = now;
+        let before = body.origin;
+        let (next, events) = self.physics.step(&body, &move_input);
+        let id = player.id;
+        self.players[index].body = next;
+        if !self.players[index].alive {
+            return;
+        }
+        if events.jump_pad.is_some() {
+            self.events.push(Event::JumpPad {
+                player: id,
+                origin: next.origin.to_array(),
+            });
+        }
+        if events.teleporter.is_some() {
+            self.events.push(Event::Teleport {
+                player: id,
+                from: before.to_array(),
+                to: next.origin.to_array(),
+            });
+            self.telefrag_at(index);
+        }
+        if let Some(delta) = events.landed {
+            self.fall_damage(index, delta);
+        }
+    }
+
+    /// Doors that open on touch, buttons pressed by touch, lifts started by standing on them.
+    fn touch_movers(&mut self, index: usize) {
+        let (mins, maxs) = self.players[index].bounds();
+        let now = self.time_ms;
+        let overlaps = |lo: Vec3, hi: Vec3| lo.cmple(maxs).all() && mins.cmple(hi).all();
+        let doors = &self.level.doors.doors;
+        for (i, door) in doors.iter().enumerate() {
+            if door.targetname.is_some() || door.health > 0 {
+                continue;
+            }
+            let (lo, hi) = door.touch_field();
+            if overlaps(lo, hi) {
+                self.use_door_team(i, now);
+            }
+        }
+        let buttons = &self.level.doors.buttons;
+        for (i, button) in buttons.iter().enumerate() {
+            if button.health > 0 {
+                continue;
+            }
+            let mover = &self.binary_movers[doors.len() + i];
+            let (lo, hi) = (button.mins + mover.offset, button.maxs + mover.offset);
+            if mover.at_first()
+                && overlaps(
+                    lo - Vec3::splat(BUTTON_REACH),
+                    hi + Vec3::splat(BUTTON_REACH),
+                )
+            {
+                self.binary_movers[doors.len() + i].activate(now);
+            }
+        }
+        let lift_base = doors.len() + buttons.len();
+        let bobbing = self.level.movement.bobbers.len();
+        if let Some(mover) = self.players[index].body.ground.and_then(|g| g.mover) {
+            let first_lift = bobbing + lift_base;
+            if (first_lift..self.map_movers).contains(&mover) {
+                let lift = lift_base + (mover - first_lift);
+                self.binary_movers[lift].activate(now);
+            }
+        }
+    }
+
+    /// Opens door `door` (and nothing else: Quake III's door teams move together, which
+    /// the world approximates by each door's own touch field).
+    pub(super) fn use_door_team(&mut self, door: usize, now: u32) {
+        self.binary_movers[door].activate(now);
+    }
+
+    /// Uses every door whose `targetname` is `target` (a button or trigger fired).
+    pub(super) fn use_targets(&mut self, target: &str) {
+        let now = self.time_ms;
+        let doors = &self.level.doors.doors;
+        let matching: Vec<usize> = doors
+            .iter()
+            .enumerate()
+            .filter(|(_, door)| {
+                door.targetname
+                    .as_deref()
+                    .is_some_and(|name| name.eq_ignore_ascii_case(target))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        for door in matching {
+            self.use_door_team(door, now);
+        }
+        let hurts = &self.level.doors.hurts;
+        for (i, hurt) in hurts.iter().enumerate() {
+            if hurt
+                .targetname
+                .as_deref()
+                .is_some_and(|name| name.eq_ignore_ascii_case(target))
+            {
+                self.hurts[i].0 = !self.hurts[i].0;
+            }
+        }
+    }
+
+    /// Moves doors, buttons and lifts by one frame and sets their physics motion for it. A
+    /// door closing onto a live player goes back up (Quake III's blocked door).
+    pub(super) fn advance_movers(&mut self) {
+        let now = self.time_ms;
+        let frame_ms = self.settings.frame_ms;
+        let from = now as f32 / 1000.0;
+        let to = (now + frame_ms) as f32 / 1000.0;
+        let base = self.level.movement.bobbers.len();
+        let door_count = self.level.doors.doors.len();
+        let button_count = self.level.doors.buttons.len();
+        for i in 0..self.binary_movers.len() {
+            let (planned, _) = self.binary_movers[i].planned(frame_ms);
+            // A closing door that would close onto a player reverses.
+            if i < door_count && self.binary_movers[i].phase == super::MoverPhase::ToFirst {
+                let door = &self.level.doors.doors[i];
+                let (lo, hi) = door.bounds_at(0.0);
+                let (lo, hi) = (lo + planned, hi + planned);
+                let blocked = self.players.iter().any(|p| {
+                    p.alive && {
+                        let (pl, ph) = p.bounds();
+                        pl.cmplt(hi).all() && lo.cmplt(ph).all()
+                    }
+                });
+                if blocked {
+                    self.binary_movers[i].reverse();
+                }
+            }
+            let start = self.binary_movers[i].offset;
+            let step = self.binary_movers[i].advance(now, frame_ms);
+            let end = self.binary_movers[i].offset;
+            let velocity = if to > from {
+                (end - start) / (to - from)
+            } else {
+                Vec3::ZERO
+            };
+            self.physics.movers_mut()[base + i].motion = MoverMotion::Linear {
+                start,
+                velocity,
+                from,
+                to,
+            };
+            if step.reached_second
+                && (door_count..door_count + button_count).contains(&i)
+                && let Some(target) = self.level.doors.buttons[i - door_count].target.clone()
+            {
+                self.use_targets(&target);
+            }
+        }
+    }
+}

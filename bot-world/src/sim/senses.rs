@@ -1,0 +1,261 @@
+//! [`World::view`]: what a fair player's client could know, as a [`BotView`].
+//!
+//! - **Sight**: every live player, present item and projectile whose point is in line of
+//!   sight from the player's eye through the map's solid brushes, in every direction (field
+//!   of view and reaction time are the brain's business). A player is seen when its eye or
+//!   its origin is in sight; an invisible player only while it fires.
+//! - **Hearing**: the sounds of the last frame within [`hearing_range`] of the player's
+//!   eye, through walls (Quake III plays sounds without occlusion).
+//! - **Chat**: the lines said in the last frame to everybody, and to the player's team.
+//! - **Scoreboard**: every player's score and deaths, team scores, limits.
+
+use bot_interface::{
+    BotView, ChatLine, Item, PlayerId, Powerup, ScoreLine, Scoreboard, SeenItem, SeenPlayer,
+    SeenProjectile, SelfView, SoundKind, Weapon,
+};
+use glam::Vec3;
+
+use super::{Event, World};
+
+/// How far (units) a sound of `kind` carries. Our own choice, documented here: Quake III
+/// leaves hearing to the client's sound system and botlib's bots use the server's entity
+/// events without a distance rule.
+#[must_use]
+pub fn hearing_range(kind: SoundKind) -> f32 {
+    match kind {
+        SoundKind::Fire(Weapon::Gauntlet) => 400.0,
+        SoundKind::Fire(_) | SoundKind::Explosion(_) => 1600.0,
+        SoundKind::Pain | SoundKind::Death | SoundKind::Gesture => 800.0,
+        SoundKind::JumpPad | SoundKind::Teleport | SoundKind::Mover => 1000.0,
+        SoundKind::Pickup(_) | SoundKind::Respawn | SoundKind::Jump | SoundKind::Land => 500.0,
+    }
+}
+
+fn vec(a: [f32; 3]) -> Vec3 {
+    Vec3::from_array(a)
+}
+
+impl World<'_> {
+    /// Fills `view` with what player `index` may know now (reusing its buffers).
+    ///
+    /// # Panics
+    /// When `index` is not a player of the match.
+    pub fn view(&self, index: usize, view: &mut BotView) {
+        let physics = self.physics.settings();
+        let player = &self.players[index];
+        let eye = player.eye(physics.view_height, physics.crouch_view_height);
+        let now = self.time_ms;
+        view.frame = self.frame;
+        view.time_ms = now;
+        let inventory = &player.inventory;
+        view.me = SelfView {
+            id: player.id,
+            team: player.team,
+            alive: player.alive,
+            can_respawn: self.may_respawn(index),
+            origin: player.body.origin,
+            velocity: player.body.velocity,
+            view_angles: player.view_angles,
+            view_height: if player.body.crouched {
+                physics.crouch_view_height
+            } else {
+                physics.view_height
+            },
+            health: inventory.health,
+            armor: inventory.armor,
+            weapon: player.weapon,
+            weapon_time_ms: u32::try_from(player.weapon_time.max(0)).unwrap_or(0),
+            weapons: inventory.weapons,
+            ammo: inventory.ammo,
+            powerups: Powerup::ALL
+                .into_iter()
+                .filter(|&p| inventory.has_powerup(p, now))
+                .map(|p| (p, inventory.powerup_left_ms(p, now)))
+                .collect(),
+            holdable: inventory.holdable,
+            carrying_flag: inventory.flag,
+            on_ground: player.body.on_ground(),
+            crouched: player.body.crouched,
+            water_level: player.body.water_level,
+            score: player.score,
+        };
+        let collision = &self.level.collision;
+        view.players.clear();
+        for (other, seen) in self.players.iter().enumerate() {
+            if other == index || !seen.entered {
+                continue;
+            }
+            let invisible = seen.inventory.has_powerup(Powerup::Invisibility, now) && !seen.fired;
+            if invisible {
+                continue;
+            }
+            let seen_eye = seen.eye(physics.view_height, physics.crouch_view_height);
+            if !collision.line_of_sight(eye, seen_eye)
+                && !collision.line_of_sight(eye, seen.body.origin)
+            {
+                continue;
+            }
+            view.players.push(SeenPlayer {
+                id: seen.id,
+                team: seen.team,
+                origin: seen.body.origin,
+                velocity: seen.body.velocity,
+                view_angles: seen.view_angles,
+                alive: seen.alive,
+                crouched: seen.body.crouched,
+                weapon: seen.weapon,
+                firing: seen.fired,
+                carrying_flag: seen.inventory.flag,
+                powerups: Powerup::ALL
+                    .into_iter()
+                    .filter(|&p| seen.inventory.has_powerup(p, now))
+                    .collect(),
+            });
+        }
+        view.items.clear();
+        for item in &self.items {
+            if !item.present || item.removed {
+                continue;
+            }
+            if !collision.line_of_sight(eye, item.origin + Vec3::Z * 8.0) {
+                continue;
+            }
+            view.items.push(SeenItem {
+                entity: item.entity,
+                item: item.item,
+                origin: item.origin,
+                dropped: item.level_item.is_none(),
+            });
+        }
+        view.projectiles.clear();
+        for projectile in &self.projectiles {
+            if !collision.line_of_sight(eye, projectile.origin) {
+                continue;
+            }
+            view.projectiles.push(SeenProjectile {
+                entity: projectile.entity,
+                weapon: projectile.weapon,
+                owner: self.players[projectile.owner].id,
+                origin: projectile.origin,
+                velocity: projectile.velocity,
+            });
+        }
+        view.sounds.clear();
+        view.chat.clear();
+        for event in &self.events {
+            self.hear(index, eye, event, view);
+        }
+        self.fill_scoreboard(&mut view.scoreboard);
+    }
+
+    /// Adds what player `index` hears or reads of `event`.
+    fn hear(&self, index: usize, eye: Vec3, event: &Event, view: &mut BotView) {
+        let mut sound = |kind: SoundKind, origin: Vec3, player: Option<PlayerId>| {
+            if player != Some(self.players[index].id) && origin.distance(eye) <= hearing_range(kind)
+            {
+                view.sounds.push(bot_interface::Sound {
+                    kind,
+                    origin,
+                    player,
+                });
+            }
+        };
+        match event {
+            Event::Fire {
+                player,
+                weapon,
+                origin,
+                ..
+            } => {
+                if let Some(weapon) = Weapon::from_name(weapon) {
+                    sound(SoundKind::Fire(weapon), vec(*origin), Some(*player));
+                }
+            }
+            Event::Explosion { weapon, origin } => {
+                if let Some(weapon) = Weapon::from_name(weapon) {
+                    sound(SoundKind::Explosion(weapon), vec(*origin), None);
+                }
+            }
+            Event::Pickup {
+                player,
+                entity,
+                item,
+            } => {
+                let origin = self
+                    .items
+                    .iter()
+                    .find(|i| i.entity == *entity)
+                    .map_or(Vec3::ZERO, |i| i.origin);
+                if let Some(item) = Item::from_classname(item) {
+                    sound(SoundKind::Pickup(item), origin, Some(*player));
+                }
+            }
+            Event::Damage { target, .. } => {
+                let origin = self.players[target.index()].body.origin;
+                sound(SoundKind::Pain, origin, Some(*target));
+            }
+            Event::Frag { victim, .. } => {
+                let origin = self.players[victim.index()].body.origin;
+                sound(SoundKind::Death, origin, Some(*victim));
+            }
+            Event::JumpPad { player, origin } => {
+                sound(SoundKind::JumpPad, vec(*origin), Some(*player));
+            }
+            Event::Teleport { player, from, to } => {
+                sound(SoundKind::Teleport, vec(*from), Some(*player));
+                sound(SoundKind::Teleport, vec(*to), Some(*player));
+            }
+            Event::Spawn { player, origin, .. } => {
+                sound(SoundKind::Respawn, vec(*origin), Some(*player));
+            }
+            Event::Chat {
+                player,
+                team_only,
+                text,
+            } => {
+                let speaker = &self.players[player.index()];
+                let me = &self.players[index];
+                if speaker.id != me.id && (!*team_only || speaker.team == me.team) {
+                    view.chat.push(ChatLine {
+                        from: *player,
+                        name: speaker.name.clone(),
+                        team_only: *team_only,
+                        text: text.clone(),
+                    });
+                }
+            }
+            Event::ItemSpawn { .. } | Event::Flag { .. } | Event::MatchEnd { .. } => {}
+        }
+    }
+
+    /// The scoreboard as every player sees it.
+    pub fn fill_scoreboard(&self, board: &mut Scoreboard) {
+        let modes = &self.settings.rules.modes;
+        board.players.clear();
+        board.players.extend(self.players.iter().map(|p| ScoreLine {
+            id: p.id,
+            name: p.name.clone(),
+            team: p.team,
+            score: p.score,
+            deaths: p.stats.deaths,
+        }));
+        let team = self.settings.mode.is_team();
+        board.red = team.then_some(self.team_scores[0]);
+        board.blue = team.then_some(self.team_scores[1]);
+        board.time_limit_ms = modes.time_limit_ms;
+        board.frag_limit = modes.frag_limit;
+        board.capture_limit = modes.ctf.capture_limit;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sound_has_a_range() {
+        for weapon in Weapon::ALL {
+            assert!(hearing_range(SoundKind::Fire(weapon)) > 0.0);
+        }
+    }
+}
