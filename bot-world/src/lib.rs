@@ -6,6 +6,7 @@ pub mod log;
 pub mod replay;
 pub mod rules;
 pub mod run;
+pub mod scripted;
 pub mod sim;
 
 pub use level::{Level, LevelDiagnostic, LevelError, LevelSettings};

@@ -1,0 +1,73 @@
+//! Point look-ups on the AAS world: where a player standing at an item is, and in which area.
+
+use aas_geom::world::{AasWorld, AreaContents, AreaFlags, AreaId, PresenceType};
+use glam::Vec3;
+
+/// Heights above an item's origin tried, in order, for open space to drop the standing box
+/// from: an item resting on the floor has its origin 15 units up, below the lowest origin of
+/// a standing player (24 up), so its own point is usually in the floor of the AAS.
+const LIFTS: [f32; 7] = [0.0, 9.0, 16.0, 24.0, 32.0, 48.0, 64.0];
+/// How far below that point the floor is looked for.
+const FLOOR_PROBE: f32 = 512.0;
+
+/// Where a standing player touching an item at `origin` is, and its area: the standing box
+/// dropped from the first open point at or a little above `origin` (see [`LIFTS`]) onto the
+/// floor below it (or into the liquid there). `None` for an item in solid, floating over a
+/// void, or above a floor that is farther than [`FLOOR_PROBE`] below it.
+pub(super) fn standing_spot(world: &AasWorld, origin: Vec3) -> Option<(Vec3, AreaId)> {
+    LIFTS.iter().find_map(|&lift| {
+        let start = origin + Vec3::Z * lift;
+        let area = world.point_area(start)?;
+        if !world
+            .areas
+            .get(area.index())?
+            .presence
+            .contains(PresenceType::NORMAL)
+        {
+            return None;
+        }
+        let trace = world.trace(start, start - Vec3::Z * FLOOR_PROBE, PresenceType::NORMAL);
+        if trace.start_solid || trace.fraction >= 1.0 {
+            return None;
+        }
+        let end_area = world.point_area(trace.end).or(trace.area)?;
+        Some((trace.end, end_area))
+    })
+}
+
+/// Whether a player can stand in `area` (its ground is walkable, or it is a liquid).
+pub(super) fn standable(world: &AasWorld, area: AreaId) -> bool {
+    world.areas.get(area.index()).is_some_and(|record| {
+        record
+            .flags
+            .intersects(AreaFlags::GROUNDED | AreaFlags::LIQUID)
+    })
+}
+
+/// Whether `area` lies inside a jump pad's or a teleporter's trigger (a player entering it is
+/// thrown or moved away).
+pub(super) fn in_trigger(world: &AasWorld, area: AreaId) -> bool {
+    world.areas.get(area.index()).is_some_and(|record| {
+        record
+            .contents
+            .intersects(AreaContents::JUMPPAD | AreaContents::TELEPORTER)
+    })
+}
+
+/// Whether only a crouching player fits in `area`.
+pub(super) fn crouch_only(world: &AasWorld, area: AreaId) -> bool {
+    world
+        .areas
+        .get(area.index())
+        .is_some_and(|record| !record.presence.contains(PresenceType::NORMAL))
+}
+
+/// The horizontal part of `v`.
+pub(super) fn flat(v: Vec3) -> Vec3 {
+    Vec3::new(v.x, v.y, 0.0)
+}
+
+/// The horizontal distance between `a` and `b`.
+pub(super) fn horizontal(a: Vec3, b: Vec3) -> f32 {
+    flat(a - b).length()
+}

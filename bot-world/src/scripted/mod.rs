@@ -1,0 +1,117 @@
+//! Scripted players: [`Roamer`], a baseline opponent that needs no brain (issue 17, item 7).
+//!
+//! A roamer walks from item to item over the map's AAS routes and shoots at the opponents it
+//! sees. It tests the world before the bots exist and stays as the opponent a bot must beat.
+//!
+//! # Goals and routes
+//!
+//! At [`Player::begin`](bot_interface::Player::begin) it finds where a player stands at each
+//! of the match's item spots: it drops the standing box from the item's origin (or from a
+//! little above it, since an item resting on the floor has its origin below a standing
+//! player's) down to the floor. Then, again and again, it picks one spot at random (seeded),
+//! never the one it just reached, and only one it has a route to. On a map without items it
+//! picks a random standable area instead. When it reaches the spot (within 24 units
+//! horizontally), it picks the next.
+//!
+//! Routes come from its own `aas-route` [`Router`](aas_route::Router) under
+//! [`TravelFlags::DEFAULT`](aas_geom::world::TravelFlags::DEFAULT): no rocket or BFG jumps,
+//! no grappling hook, no slime or lava. Bobbing platforms are allowed only when the roamer
+//! knows the map's movers ([`Roamer::with_movers`]). The route is asked only when the roamer
+//! stands (or swims) in an area other than the one it last asked from, or when the previous
+//! reachability is finished. The answer's first reachability is carried out until the roamer
+//! enters another area, which asks again. Inside the goal's area it heads straight for the
+//! spot.
+//!
+//! # Travel types
+//!
+//! Each reachability has a start in the area it leaves and an end in the area it reaches.
+//!
+//! - **Walk, crouch**: run to the start, then to the end; crouch holds crouch. So does any
+//!   area only a crouching player fits.
+//! - **Barrier jump, jump**: reach the start from behind, along the start-to-end line. A
+//!   roamer coming in from the side or past the start first goes back to a run-up point up to
+//!   48 units behind it, inside the area it leaves. At the start it presses jump while moving
+//!   towards the end. A jump across a gap also wants at least 200 units/s along the line.
+//!   Jump is released for at least one frame between jumps. In the air, air control
+//!   ([`Physics::air_steer`](aas_geom::physics::Physics::air_steer)) steers it onto the end.
+//!   Landing finishes the step.
+//! - **Walk off a ledge**: run to the edge, slowing to the speed that, kept while falling,
+//!   lands on the end. Air control steers the fall. Landing finishes the step.
+//! - **Swim**: swim in 3-D to the start, then to the end.
+//! - **Water jump**: swim to the start, then towards the end holding jump. The physics' water
+//!   jump throws the roamer out at the wall; air control then steers it onto the end.
+//! - **Ladder**: up, walk to the foot and press towards the top, which climbs; keep pressing
+//!   over the top. Down, walk over the top's edge holding crouch, which climbs down while the
+//!   ladder is touched.
+//! - **Teleporter**: walk into the trigger (its centre is the start), jumping if the trigger
+//!   hangs high. The jump in position shows that it was moved; it then asks again.
+//! - **Jump pad**: walk onto the pad; once launched, steer onto the end (the landing the
+//!   reachability aims at). A launch during a walk onto the pad (an upward kick that was not
+//!   its own jump) makes the pad's reachability the step.
+//! - **Elevator** (`func_plat`): walk onto the start, which is on the plat at the bottom, and
+//!   stop. Then wait without input while it rises and walk off to the end at the top. A
+//!   player's view holds no movers, so a plat that is up (or never starts) is noticed only by
+//!   not rising. After 5 s of waiting the roamer backs off for 1.5 s and tries again. After
+//!   two such waits the reachability fails.
+//! - **Bobbing platform** (`func_bobbing`, only with known movers): wait at a point behind
+//!   the start until the platform holds the start now and 0.4 s later. Then walk onto it,
+//!   ride it (keeping to its middle), and walk off once it comes within 24 units of the end.
+//! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
+//!   excluded by the travel flags; met anyway, they fail.
+//!
+//! A failed reachability makes its target area one to avoid for 8 s. Routes then go through
+//! [`Router::next_step`](aas_route::Router::next_step) with those areas avoided next.
+//!
+//! # Stuck recovery
+//!
+//! A watch notes where the roamer last moved more than 48 units from. Deliberate waits on
+//! platforms are not counted in its timers. With no movement for 1 s the roamer jumps to one
+//! side; at 2 s it jumps back and to the other side; at 3 s it asks for a route that avoids
+//! the next area; at 5 s it gives the goal up. At 7 s without moving, waiting or not, it
+//! gives the goal up and runs and jumps in a random direction for a second, again every
+//! second until it has moved. A goal whose route time has not improved for 12 s is given up
+//! too: this catches loops between two places.
+//!
+//! # Fighting
+//!
+//! The nearest living opponent in view is the target: in free-for-all anyone, in team games
+//! the other team. The roamer aims at its chest, or its feet for rockets and grenades when
+//! it does not move up or down, with a random error of up to 1.5° per axis. For projectiles
+//! it leads the target by its velocity times the flight time. It fires the weapon in hand
+//! when that weapon has ammunition and suits the distance, and asks for the best one: the
+//! first weapon owned and loaded of railgun, rocket launcher (from 96 units), BFG (from 96),
+//! lightning gun (up to 768), plasma gun, shotgun (up to 384), grenade launcher (96 to 768),
+//! machine gun, gauntlet (up to 48). It keeps moving along its route while it fights.
+//! Without a target it looks where it moves and holds its best weapon. Dead, it presses
+//! respawn on every other frame once it may.
+//!
+//! # Randomness and cost
+//!
+//! Its only randomness is a private `SplitMix64` seeded from the constructor's seed and
+//! [`MatchInfo::seed`](bot_interface::MatchInfo::seed). It is used for goals, sidesteps,
+//! wanders and aim error, so a roamer is a pure function of its seeds and the views it gets.
+//! A frame costs one point-to-area look-up and a few vector operations. A route query is made
+//! on area changes only, and each is a cache look-up once the goal's caches are built.
+//!
+//! # Limits
+//!
+//! - Elevators are used blind. Coming to a plat that is up, the roamer stands at the start
+//!   (in the shaft, or on the floor under the plat) until its wait runs out.
+//! - It never rocket jumps, strafe jumps or uses the hook, and it does not dodge or pick
+//!   items by need: goals are random.
+//! - Reachabilities from a `.aas` built by another compiler were checked with that
+//!   compiler's physics. Jumps at the edge of what this physics can do may fail. The stuck
+//!   recovery then takes another way.
+
+mod fight;
+mod locate;
+mod navigate;
+mod platforms;
+mod rng;
+mod roamer;
+mod steer;
+mod step;
+mod stuck;
+mod travel;
+
+pub use roamer::{Roamer, RoamerStats};

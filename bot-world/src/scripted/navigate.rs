@@ -1,0 +1,424 @@
+//! The roamer's navigation: goals among the item spots, routes to them, and the
+//! reachability being carried out.
+
+use aas_geom::world::{AreaId, ReachId, TravelType};
+use aas_route::Route;
+use bot_interface::SelfView;
+use glam::Vec3;
+
+use super::locate::{horizontal, in_trigger, standable, standing_spot};
+use super::roamer::Roamer;
+use super::steer::{Ctx, Progress, Steer, air_to, run_to};
+use super::step::{Phase, Step};
+use super::travel;
+
+/// An upward kick (units/s in one frame) that is not the roamer's own jump: a jump pad.
+pub(super) const LAUNCH_KICK: f32 = 300.0;
+/// A goal is reached within this horizontal distance (units) of its standing spot (the item
+/// and player boxes, 30 wide each, then overlap) …
+const REACH_RADIUS: f32 = 24.0;
+/// … and this height.
+const REACH_HEIGHT: f32 = 40.0;
+/// A goal whose route time has not improved for this long (seconds) is given up.
+const GOAL_PATIENCE: f32 = 12.0;
+/// How long an area avoided after a failure stays avoided (seconds).
+const AVOID_TIME: f32 = 8.0;
+/// After a search for a goal found none, the next waits this long (seconds).
+const PICK_RETRY: f32 = 1.0;
+/// Random spots tried before the spots are scanned in order.
+const RANDOM_TRIES: usize = 8;
+
+/// An item spot a player can stand at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Spot {
+    /// Where a player touching the item stands.
+    pub(super) point: Vec3,
+    /// The area of that point.
+    pub(super) area: AreaId,
+}
+
+/// Where the roamer is going.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Goal {
+    /// The spot (an index into the roamer's spots), `None` for a random area.
+    pub(super) spot: Option<usize>,
+    /// Where to stand.
+    pub(super) point: Vec3,
+    /// The area of that point.
+    pub(super) area: AreaId,
+    /// The least route time to it seen so far (hundredths of a second).
+    pub(super) best_time: u16,
+    /// When that time was seen.
+    pub(super) best_since: f32,
+}
+
+/// The navigation state.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct Nav {
+    /// The goal.
+    pub(super) goal: Option<Goal>,
+    /// The reachability being carried out.
+    pub(super) step: Option<Step>,
+    /// The area the route was last asked from (asked again on leaving it).
+    pub(super) queried_area: Option<AreaId>,
+    /// Areas not to enter next, until a time.
+    pub(super) avoid: Vec<(AreaId, f32)>,
+    /// The spot reached last (not picked again at once).
+    pub(super) last_reached: Option<usize>,
+    /// No goal is picked before this time (after a search that found none).
+    pub(super) next_pick: f32,
+}
+
+impl Roamer<'_> {
+    /// One frame of navigation: keep or pick a goal, carry on with a committed reachability,
+    /// head straight for the goal in its area, else ask the route on entering a new area and
+    /// carry out its first reachability.
+    pub(super) fn navigate(&mut self, me: &SelfView, area: Option<AreaId>, time: f32) -> Steer {
+        let supported = me.on_ground || me.water_level >= 2;
+        let Some(goal) = self.current_goal(me, area, time, supported) else {
+            return Steer::default();
+        };
+        let ctx = Ctx {
+            me,
+            area,
+            time,
+            frame_time: self.frame_time,
+            physics: &self.physics,
+            movers: &self.movers,
+            jump_held: self.memory.jump_held,
+        };
+        let mut progress = None;
+        if let Some(step) = self.nav.step.as_mut()
+            && step.committed(me.origin)
+        {
+            progress = Some(travel::steer(step, &ctx));
+        }
+        match progress {
+            Some(Progress::Going(steer)) => return steer,
+            Some(Progress::Done) => {
+                self.close_step(area, false);
+                self.nav.queried_area = None;
+            }
+            Some(Progress::Failed) => self.step_failed(area, time),
+            None => {}
+        }
+        if area == Some(goal.area) {
+            self.close_step(area, false);
+            return self.approach(me, area, time, goal.point);
+        }
+        let stale = self.nav.step.is_none() || area != self.nav.queried_area;
+        if supported
+            && stale
+            && let Some(area) = area
+        {
+            self.query(area, me.origin, time);
+        }
+        let ctx = Ctx {
+            me,
+            area,
+            time,
+            frame_time: self.frame_time,
+            physics: &self.physics,
+            movers: &self.movers,
+            jump_held: self.memory.jump_held,
+        };
+        let Some(step) = self.nav.step.as_mut() else {
+            // No route from here (an area without exits): head for the goal directly and
+            // let the stuck watch deal with the rest.
+            return if ctx.airborne() {
+                Steer::default()
+            } else {
+                run_to(&ctx, goal.point)
+            };
+        };
+        match travel::steer(step, &ctx) {
+            Progress::Going(steer) => steer,
+            Progress::Done => {
+                self.close_step(area, false);
+                self.nav.queried_area = None;
+                Steer::default()
+            }
+            Progress::Failed => {
+                self.step_failed(area, time);
+                Steer::default()
+            }
+        }
+    }
+
+    /// The goal, after handling its arrival and impatience; picks a new one when there is
+    /// none (only when supported: routes start from where a player stands or swims).
+    fn current_goal(
+        &mut self,
+        me: &SelfView,
+        area: Option<AreaId>,
+        time: f32,
+        supported: bool,
+    ) -> Option<Goal> {
+        if let Some(goal) = self.nav.goal {
+            let arrived = horizontal(me.origin, goal.point) < REACH_RADIUS
+                && (me.origin.z - goal.point.z).abs() < REACH_HEIGHT;
+            if arrived {
+                self.stats.goals_reached += 1;
+                self.nav.last_reached = goal.spot;
+                self.nav.goal = None;
+            } else if time - goal.best_since > GOAL_PATIENCE {
+                self.give_up_goal(area);
+            }
+        }
+        if self.nav.goal.is_none()
+            && supported
+            && time >= self.nav.next_pick
+            && let Some(area) = area
+        {
+            self.pick_goal(area, me.origin, time);
+            if self.nav.goal.is_none() {
+                self.nav.next_pick = time + PICK_RETRY;
+            }
+        }
+        self.nav.goal
+    }
+
+    /// Heading for the goal's spot inside its area.
+    fn approach(&self, me: &SelfView, area: Option<AreaId>, time: f32, point: Vec3) -> Steer {
+        let ctx = Ctx {
+            me,
+            area,
+            time,
+            frame_time: self.frame_time,
+            physics: &self.physics,
+            movers: &self.movers,
+            jump_held: self.memory.jump_held,
+        };
+        if ctx.airborne() {
+            air_to(&ctx, point)
+        } else {
+            run_to(&ctx, point)
+        }
+    }
+
+    /// A new goal: a random item spot with a route from `area` (not the one just reached),
+    /// else a random standable area ([`Router::random_goal_area`](aas_route::Router::random_goal_area)).
+    fn pick_goal(&mut self, area: AreaId, origin: Vec3, time: f32) {
+        let count = self.spots.len();
+        let skip = self.nav.last_reached.filter(|_| count > 1);
+        let random = (0..RANDOM_TRIES.min(count)).map(|_| self.rng.below(count));
+        let random: Vec<usize> = random.collect();
+        let first = self.rng.below(count);
+        let scan = (0..count).map(|k| (first + k) % count);
+        let order: Vec<usize> = random.into_iter().chain(scan).collect();
+        for index in order {
+            if Some(index) == skip {
+                continue;
+            }
+            let spot = self.spots[index];
+            if let Some(route) = self.route(area, origin, spot.area, false) {
+                self.set_goal(Some(index), spot.point, spot.area, route.time, time);
+                return;
+            }
+        }
+        let world = self.world;
+        let flags = self.flags;
+        let rng = &mut self.rng;
+        let Some(router) = self.router.as_mut() else {
+            return;
+        };
+        self.stats.route_queries += 1;
+        let goal = router.random_goal_area(area, origin, flags, &mut || rng.next_u64(), |a| {
+            if a == area || !standable(world, a) || in_trigger(world, a) {
+                return None;
+            }
+            let center = world.areas.get(a.index())?.center;
+            standing_spot(world, center)
+                .filter(|(_, found)| *found == a)
+                .map(|(point, _)| point)
+        });
+        if let Some(goal) = goal {
+            self.set_goal(None, goal.origin, goal.area, goal.time, time);
+        }
+    }
+
+    fn set_goal(&mut self, spot: Option<usize>, point: Vec3, area: AreaId, best: u16, time: f32) {
+        self.stats.goals_picked += 1;
+        self.nav.goal = Some(Goal {
+            spot,
+            point,
+            area,
+            best_time: best,
+            best_since: time,
+        });
+        self.nav.step = None;
+        self.nav.queried_area = None;
+    }
+
+    /// Gives the goal up (it is picked again only after another).
+    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>) {
+        if let Some(goal) = self.nav.goal.take() {
+            self.stats.goals_given_up += 1;
+            self.nav.last_reached = goal.spot.or(self.nav.last_reached);
+        }
+        self.close_step(area, true);
+        self.nav.queried_area = None;
+    }
+
+    /// The route from `area` (the roamer at `origin`) to `goal`, avoiding the avoided areas
+    /// next when `avoiding` (falling back to the plain route when that leaves none).
+    fn route(&mut self, area: AreaId, origin: Vec3, goal: AreaId, avoiding: bool) -> Option<Route> {
+        let flags = self.flags;
+        let avoid: Vec<AreaId> = if avoiding {
+            self.nav
+                .avoid
+                .iter()
+                .map(|&(a, _)| a)
+                .filter(|&a| a != goal)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let router = self.router.as_mut()?;
+        self.stats.route_queries += 1;
+        if !avoid.is_empty() {
+            if let Some(route) = router.next_step(area, origin, goal, flags, &avoid) {
+                return Some(route);
+            }
+            self.stats.route_queries += 1;
+        }
+        router.route(area, origin, goal, flags)
+    }
+
+    /// Asks the route from `area` and takes its first reachability as the step.
+    fn query(&mut self, area: AreaId, origin: Vec3, time: f32) {
+        let Some(goal) = self.nav.goal else {
+            return;
+        };
+        self.nav.queried_area = Some(area);
+        self.nav.avoid.retain(|&(_, until)| until > time);
+        let route = self.route(area, origin, goal.area, true);
+        let first = match route {
+            Some(route) => {
+                if let Some(goal) = self.nav.goal.as_mut()
+                    && route.time < goal.best_time
+                {
+                    goal.best_time = route.time;
+                    goal.best_since = time;
+                }
+                route.first
+            }
+            None if self.world.reachabilities_of(area).is_empty() => {
+                // An area without exits (a sliver between others): carry on as before.
+                return;
+            }
+            None => {
+                self.give_up_goal(Some(area));
+                return;
+            }
+        };
+        self.close_step(Some(area), false);
+        if let Some(id) = first {
+            self.begin_step(id, area, time);
+        }
+    }
+
+    /// Starts carrying out reachability `id`, which leaves `source`.
+    fn begin_step(&mut self, id: ReachId, source: AreaId, time: f32) -> Option<&mut Step> {
+        let world = self.world;
+        let reach = world.reachabilities.get(id.index())?;
+        let step = Step::new(
+            world,
+            self.physics.settings(),
+            &self.movers,
+            (id, reach, source),
+            time,
+        );
+        if step.is_none() {
+            self.nav.avoid.push((reach.target, time + AVOID_TIME));
+        }
+        self.nav.step = step;
+        self.nav.step.as_mut()
+    }
+
+    /// Ends the step, counting it done when the roamer is in its target area (and `failed`
+    /// is not set), else missed. A step ended in its own source area (replaced by a fresh
+    /// answer there) counts as neither.
+    pub(super) fn close_step(&mut self, area: Option<AreaId>, failed: bool) {
+        let Some(step) = self.nav.step.take() else {
+            return;
+        };
+        let kind = step.kind.position();
+        if !failed && area == Some(step.target) {
+            self.stats.travel_done[kind] += 1;
+        } else if failed || area != Some(step.source) {
+            self.stats.travel_missed[kind] += 1;
+        }
+    }
+
+    /// The step failed: avoid its target for a while and ask again.
+    fn step_failed(&mut self, area: Option<AreaId>, time: f32) {
+        if let Some(step) = &self.nav.step {
+            self.nav.avoid.push((step.target, time + AVOID_TIME));
+            self.stats.reroutes += 1;
+        }
+        self.close_step(area, true);
+        self.nav.queried_area = None;
+    }
+
+    /// Stuck on the way: ask for a route that avoids the next area (or give the goal up
+    /// when that area is the goal's, or there is no step).
+    pub(super) fn reroute(&mut self, area: Option<AreaId>, time: f32) {
+        let goal_area = self.nav.goal.map(|goal| goal.area);
+        match &self.nav.step {
+            Some(step) if Some(step.target) != goal_area => self.step_failed(area, time),
+            _ => self.give_up_goal(area),
+        }
+    }
+
+    /// Launched by a jump pad: make the pad's reachability on the route the step (from the
+    /// current area, the area the step led into, or the last ground area), already in the
+    /// air; without one, fly without a step and ask again on landing.
+    pub(super) fn adopt_launch(&mut self, area: Option<AreaId>, origin: Vec3, time: f32) {
+        if let Some(step) = self.nav.step.as_mut()
+            && step.kind == TravelType::JumpPad
+        {
+            step.enter(Phase::Airborne, time);
+            return;
+        }
+        let Some(goal) = self.nav.goal else {
+            self.close_step(area, true);
+            return;
+        };
+        let candidates = [
+            area,
+            self.nav.step.as_ref().map(|step| step.target),
+            self.memory.ground_area,
+        ];
+        let world = self.world;
+        for candidate in candidates.into_iter().flatten() {
+            let has_pad = world
+                .reachabilities_of(candidate)
+                .iter()
+                .any(|reach| reach.kind() == Some(TravelType::JumpPad));
+            if !has_pad {
+                continue;
+            }
+            let Some(id) = self
+                .route(candidate, origin, goal.area, false)
+                .and_then(|route| route.first)
+            else {
+                continue;
+            };
+            let is_pad = world
+                .reachabilities
+                .get(id.index())
+                .is_some_and(|reach| reach.kind() == Some(TravelType::JumpPad));
+            if is_pad {
+                self.nav.step = None;
+                if let Some(step) = self.begin_step(id, candidate, time) {
+                    step.enter(Phase::Airborne, time);
+                }
+                self.nav.queried_area = area;
+                return;
+            }
+        }
+        self.close_step(area, true);
+        self.nav.queried_area = area;
+    }
+}

@@ -1,0 +1,174 @@
+//! [`Steer`]: one frame of movement wishes, and the helpers every travel type steers with.
+
+use aas_geom::physics::{Ground, Mover, Physics, PlayerState};
+use aas_geom::world::{AreaContents, AreaId};
+use bot_interface::SelfView;
+use glam::Vec3;
+
+use super::locate::{flat, horizontal};
+
+/// What the roamer knows while it steers one frame.
+pub(super) struct Ctx<'a, 'w> {
+    /// Its own state.
+    pub(super) me: &'a SelfView,
+    /// The area its origin is in.
+    pub(super) area: Option<AreaId>,
+    /// Match time, seconds (the movers' clock).
+    pub(super) time: f32,
+    /// Server frame length, seconds.
+    pub(super) frame_time: f32,
+    /// The physics settings (and [`Physics::air_steer`]).
+    pub(super) physics: &'a Physics<'w>,
+    /// The movers it knows of.
+    pub(super) movers: &'a [Mover],
+    /// Whether it held jump in the previous frame (a new jump needs a release).
+    pub(super) jump_held: bool,
+}
+
+impl Ctx<'_, '_> {
+    /// Swimming: waist deep or deeper.
+    pub(super) fn in_liquid(&self) -> bool {
+        self.me.water_level >= 2
+    }
+
+    /// Standing on walkable ground or swimming: where routes are asked for.
+    pub(super) fn supported(&self) -> bool {
+        self.me.on_ground || self.in_liquid()
+    }
+
+    /// Neither on ground nor swimming: jumping, falling, flying or on a ladder.
+    pub(super) fn airborne(&self) -> bool {
+        !self.supported()
+    }
+
+    /// The roamer as a physics state, for [`Physics::air_steer`].
+    fn player_state(&self) -> PlayerState {
+        let me = self.me;
+        PlayerState {
+            origin: me.origin,
+            velocity: me.velocity,
+            ground: me.on_ground.then_some(Ground {
+                normal: Vec3::Z,
+                walkable: true,
+                mover: None,
+            }),
+            crouched: me.crouched,
+            water_level: me.water_level,
+            water_type: AreaContents::empty(),
+            jump_held: self.jump_held,
+            timer: None,
+            time: self.time,
+        }
+    }
+
+    /// Distance to `point`: in 3-D when swimming, else horizontal.
+    pub(super) fn distance(&self, point: Vec3) -> f32 {
+        if self.in_liquid() {
+            self.me.origin.distance(point)
+        } else {
+            horizontal(self.me.origin, point)
+        }
+    }
+}
+
+/// One frame of movement wishes.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct Steer {
+    /// Direction to move in (unit or zero; 3-D when swimming).
+    pub(super) direction: Vec3,
+    /// Wished speed.
+    pub(super) speed: f32,
+    /// Press jump (swim up in a liquid).
+    pub(super) jump: bool,
+    /// Press crouch (swim down in a liquid, climb down a ladder).
+    pub(super) crouch: bool,
+    /// Standing still on purpose (waiting for a platform): not a sign of being stuck.
+    pub(super) waiting: bool,
+}
+
+impl Steer {
+    /// Full speed along `direction` (normalised here).
+    pub(super) fn run(direction: Vec3) -> Self {
+        Self {
+            direction: direction.normalize_or_zero(),
+            speed: f32::MAX,
+            ..Self::default()
+        }
+    }
+
+    /// Standing still on purpose.
+    pub(super) fn wait() -> Self {
+        Self {
+            waiting: true,
+            ..Self::default()
+        }
+    }
+
+    /// The same wishes, pressing jump.
+    pub(super) fn jumping(self) -> Self {
+        Self { jump: true, ..self }
+    }
+
+    /// The same wishes, crouching when `crouch`.
+    pub(super) fn crouching(self, crouch: bool) -> Self {
+        Self {
+            crouch: self.crouch || crouch,
+            ..self
+        }
+    }
+
+    /// The same wishes at most `speed` fast.
+    pub(super) fn at_most(self, speed: f32) -> Self {
+        Self {
+            speed: self.speed.min(speed),
+            ..self
+        }
+    }
+}
+
+/// How carrying out a reachability goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Progress {
+    /// Under way: steer like this.
+    Going(Steer),
+    /// Finished (landed, arrived): ask for the next step.
+    Done,
+    /// Given up: ask for another way.
+    Failed,
+}
+
+/// Towards `point` at full speed: in 3-D when swimming, else horizontally.
+pub(super) fn run_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
+    let delta = point - ctx.me.origin;
+    if ctx.in_liquid() {
+        Steer::run(delta)
+    } else {
+        Steer::run(flat(delta))
+    }
+}
+
+/// Towards `point` while in the air: [`Physics::air_steer`]'s input, which brings the flight
+/// down on the point, while the flight still climbs to (or is above) the point's height;
+/// below it (a barrier not yet cleared), straight towards it at full speed.
+pub(super) fn air_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
+    let me = ctx.me;
+    let gravity = ctx.physics.settings().gravity;
+    let vz = me.velocity.z;
+    let reaches_height = vz * vz + 2.0 * gravity * (me.origin.z - point.z) >= 0.0;
+    if !reaches_height {
+        return Steer::run(flat(point - me.origin));
+    }
+    let input = ctx.physics.air_steer(&ctx.player_state(), point);
+    Steer {
+        direction: input.direction,
+        speed: input.speed,
+        ..Steer::default()
+    }
+}
+
+/// Towards `point` on the ground, slowing down to stop on it (the wished speed shrinks with
+/// the distance).
+pub(super) fn arrive_at(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
+    let distance = ctx.distance(point);
+    run_to(ctx, point).at_most(distance * 6.0)
+}

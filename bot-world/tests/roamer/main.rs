@@ -1,0 +1,251 @@
+//! Roamers driven by a minimal world (`driver.rs`) over `aas-geom`'s small test maps and the
+//! shared real maps: they must reach most of their random goals, never stay in one place for
+//! 10 s, and never leave the world. Each run prints one report line (`--nocapture`).
+
+mod driver;
+mod maps;
+
+use aas_geom::world::TravelType;
+use driver::{Run, drive};
+use maps::{Map, real_map, test_map};
+
+/// Longest time in one place the issue allows (seconds).
+const STILL_LIMIT: f32 = 10.0;
+
+#[expect(
+    clippy::print_stdout,
+    reason = "the report of a run is the test's output"
+)]
+fn report(run: &Run) {
+    println!("{}", run.line());
+}
+
+/// Runs roamers from the first `spawns` spawn points of `map` (seeds 1, 2 …) for `seconds`
+/// each, checks the limits every run must keep, and returns the runs.
+fn roam(map: &Map, spawns: usize, seconds: f32) -> Vec<Run> {
+    assert!(!map.spawns.is_empty(), "{}: no spawn point", map.name);
+    let runs: Vec<Run> = (0..spawns)
+        .map(|k| {
+            let spawn = map.spawns[k * 7 % map.spawns.len()];
+            drive(map, spawn, k as u64 + 1, seconds)
+        })
+        .collect();
+    for run in &runs {
+        report(run);
+        assert!(
+            run.longest_still.0 < STILL_LIMIT,
+            "{}: stayed in one place for {} s",
+            run.map,
+            run.longest_still.0
+        );
+        assert_eq!(run.left_world, None, "{}: left the world", run.map);
+        assert!(run.stats.goals_picked > 0, "{}: no goal", run.map);
+    }
+    runs
+}
+
+/// The goals reached over the goals picked, over all `runs`.
+fn reach_rate(runs: &[Run]) -> f32 {
+    let reached: u32 = runs.iter().map(|r| r.stats.goals_reached).sum();
+    let picked: u32 = runs.iter().map(|r| r.stats.goals_picked).sum();
+    reached as f32 / picked.max(1) as f32
+}
+
+/// Reachabilities of `kind` carried out into their target over all `runs`.
+fn done(runs: &[Run], kind: TravelType) -> u32 {
+    runs.iter().map(|r| r.travel(kind).0).sum()
+}
+
+/// Drives roamers over test map `name` (goals: see [`test_map`]), checks that they reach at least `rate` of their
+/// goals and carry out reachabilities of each of `kinds`.
+fn small_map(name: &str, return_trip: bool, rate: f32, kinds: &[TravelType]) {
+    let map = test_map(name, return_trip);
+    let runs = roam(&map, 2, 90.0);
+    let reached = reach_rate(&runs);
+    assert!(
+        reached >= rate,
+        "{name}: reached {:.0}% of the goals",
+        reached * 100.0
+    );
+    for &kind in kinds {
+        assert!(done(&runs, kind) > 0, "{name}: no {kind} carried out");
+    }
+}
+
+#[test]
+fn roams_stairs() {
+    small_map("stairs_room", true, 0.9, &[TravelType::Walk]);
+}
+
+/// A block to barrier-jump onto and off, and a 60-unit gap between floors as high, crossed
+/// running (a walk off a ledge that does not drop), over a pit with no way out.
+#[test]
+fn roams_over_barriers_and_gaps() {
+    small_map(
+        "barrier_room",
+        true,
+        0.9,
+        &[TravelType::BarrierJump, TravelType::WalkOffLedge],
+    );
+    small_map("gap_room", true, 0.9, &[TravelType::WalkOffLedge]);
+}
+
+#[test]
+fn roams_through_a_crouch_tunnel() {
+    small_map("crouch_tunnel", true, 0.9, &[TravelType::Crouch]);
+}
+
+#[test]
+fn roams_in_water() {
+    small_map(
+        "pool_room",
+        true,
+        0.9,
+        &[TravelType::WalkOffLedge, TravelType::WaterJump],
+    );
+    small_map(
+        "deep_pool",
+        true,
+        0.8,
+        &[TravelType::Swim, TravelType::WaterJump],
+    );
+}
+
+#[test]
+fn roams_up_ladders() {
+    small_map("ladder_ledge", true, 0.9, &[TravelType::Ladder]);
+}
+
+/// Up to a ledge by the pad, down by walking off it.
+#[test]
+fn roams_over_jump_pads() {
+    small_map(
+        "jumppad_room",
+        true,
+        0.8,
+        &[TravelType::JumpPad, TravelType::WalkOffLedge],
+    );
+}
+
+/// Teleporters lead into sealed rooms: after the trip the roamer roams a room with no goal it
+/// can reach, so only the trip and the limits are checked.
+#[test]
+fn roams_through_teleporters() {
+    small_map("teleporter_room", false, 0.0, &[TravelType::Teleport]);
+    small_map("teleporter_targets", false, 0.0, &[TravelType::Teleport]);
+}
+
+#[test]
+fn roams_over_platforms() {
+    small_map("elevator_room", true, 0.8, &[TravelType::Elevator]);
+    small_map("bobbing_room", true, 0.8, &[TravelType::FuncBob]);
+}
+
+/// The shared maps of the default test: teleporters, water, a jump pad and a lift between
+/// them.
+const REAL_MAPS: [&str; 4] = ["dm3ish", "blitzkrieg2", "oa_bases3cl", "oa_dm1v2"];
+
+#[test]
+fn roams_shared_maps() {
+    let Some(dir) = real_data::maps() else {
+        return;
+    };
+    for name in REAL_MAPS {
+        let map = real_map(&dir, name);
+        let runs = roam(&map, 2, 120.0);
+        let rate = reach_rate(&runs);
+        assert!(
+            rate >= 0.6,
+            "{name}: reached {:.0}% of the goals",
+            rate * 100.0
+        );
+    }
+}
+
+/// Every shared and pack map, longer and with more roamers (`cargo test --release -p
+/// bot-world --test roamer -- --ignored --nocapture`).
+#[test]
+#[ignore = "minutes of simulation: run with --release"]
+fn roams_every_shared_map_for_long() {
+    let shared = real_data::maps().map(|dir| (dir, real_data::SHARED_MAPS));
+    let pack = real_data::pack_maps().map(|dir| (dir, real_data::PACK_MAPS));
+    for (dir, names) in shared.into_iter().chain(pack) {
+        for name in names {
+            let map = real_map(&dir, name);
+            let runs = roam(&map, 4, 600.0);
+            let rate = reach_rate(&runs);
+            assert!(
+                rate >= 0.6,
+                "{name}: reached {:.0}% of the goals",
+                rate * 100.0
+            );
+        }
+    }
+}
+
+/// Two roamers with the same seeds on the same map do exactly the same.
+#[test]
+fn roaming_is_deterministic() {
+    let map = test_map("barrier_room", true);
+    let spawn = map.spawns[0];
+    let (a, b) = (drive(&map, spawn, 9, 20.0), drive(&map, spawn, 9, 20.0));
+    assert_eq!(a.stats, b.stats);
+    assert_eq!(a.longest_still.1, b.longest_still.1);
+}
+
+#[test]
+#[ignore = "debugging aid"]
+#[expect(clippy::print_stdout, reason = "debugging aid")]
+fn describe_map() {
+    // ROAMER_MAP=name [ROAMER_KIND=travel type]: a test map's areas and reachabilities, or
+    // a shared map's reachabilities of one travel type.
+    let name = std::env::var("ROAMER_MAP").unwrap_or_else(|_| "ledge_room".to_owned());
+    let kind = std::env::var("ROAMER_KIND").ok();
+    let map = match real_data::find_in(real_data::MAPS) {
+        Some(dir) if real_data::SHARED_MAPS.contains(&name.as_str()) => real_map(&dir, &name),
+        _ => test_map(&name, true),
+    };
+    let world = &map.world;
+    println!(
+        "{} areas, {} reaches, {} clusters",
+        world.areas.len(),
+        world.reachabilities.len(),
+        world.clusters.len()
+    );
+    for (index, area) in world.areas.iter().enumerate() {
+        let reaches: Vec<String> = world
+            .reachabilities_of(aas_geom::world::AreaId::from_index(index))
+            .iter()
+            .filter(|r| {
+                kind.as_deref()
+                    .is_none_or(|k| r.kind().is_some_and(|t| t.name() == k))
+            })
+            .map(|r| {
+                format!(
+                    "{}->{} {:.0} {:.0} {:.0} -> {:.0} {:.0} {:.0}",
+                    r.kind().map_or("?", |k| k.name()),
+                    r.target.0,
+                    r.start.x,
+                    r.start.y,
+                    r.start.z,
+                    r.end.x,
+                    r.end.y,
+                    r.end.z
+                )
+            })
+            .collect();
+        if kind.is_none() || !reaches.is_empty() {
+            println!(
+                "area {index}: {:?} {:?} c {:.0} {:.0} {:.0} {reaches:?}",
+                area.flags, area.presence, area.center.x, area.center.y, area.center.z
+            );
+        }
+    }
+    if kind.is_none() {
+        for item in &map.items {
+            println!("item {:?} at {}", item.item, item.origin);
+        }
+        println!("spawns {:?}", map.spawns);
+    }
+    println!("movers {:?}", map.entities.movers());
+}
