@@ -36,6 +36,78 @@ pub(crate) enum Command {
     /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
     #[command(subcommand)]
     Weights(WeightsCommand),
+    /// Play a match of scripted players on a map (`arena` for the built-in one) and print
+    /// its summary.
+    Match(MatchCliArgs),
+    /// Re-simulate a match log and check every frame's state hash.
+    Replay {
+        /// The log written by `match --log`.
+        log: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Game modes on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ModeArg {
+    /// Free-for-all.
+    Ffa,
+    /// Team deathmatch.
+    Tdm,
+    /// Capture the flag.
+    Ctf,
+}
+
+impl From<ModeArg> for bot_interface::GameMode {
+    fn from(mode: ModeArg) -> Self {
+        match mode {
+            ModeArg::Ffa => Self::Ffa,
+            ModeArg::Tdm => Self::Tdm,
+            ModeArg::Ctf => Self::Ctf,
+        }
+    }
+}
+
+/// Arguments of `match`.
+#[derive(Debug, Args)]
+pub(crate) struct MatchCliArgs {
+    /// The map (`.bsp` or `.map`), or `arena` for the built-in arena.
+    pub(crate) map: PathBuf,
+    /// The map's `.aas` (else the navigation is compiled in memory).
+    #[arg(long)]
+    pub(crate) aas: Option<PathBuf>,
+    /// The game mode.
+    #[arg(long, value_enum, default_value = "ffa")]
+    pub(crate) mode: ModeArg,
+    /// How many scripted players.
+    #[arg(long, default_value_t = 8)]
+    pub(crate) players: usize,
+    /// The seed of all randomness.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Time limit in seconds (0: none).
+    #[arg(long, default_value_t = 600)]
+    pub(crate) time_limit: u32,
+    /// Frag limit (0: none; default 20).
+    #[arg(long)]
+    pub(crate) frag_limit: Option<i32>,
+    /// Capture limit (0: none; default 8).
+    #[arg(long)]
+    pub(crate) capture_limit: Option<i32>,
+    /// A JSON file overriding the rules, e.g. `{"weapons": {"railgun": {"damage": 80}}}`.
+    #[arg(long)]
+    pub(crate) rules: Option<PathBuf>,
+    /// Write the match log (JSON lines) here.
+    #[arg(long)]
+    pub(crate) log: Option<PathBuf>,
+    /// Stop after this many frames at the latest.
+    #[arg(long)]
+    pub(crate) max_frames: Option<u32>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// `weights …` subcommands.

@@ -47,6 +47,25 @@ pub enum Error {
     /// A weight config could not be loaded (file, line, column and include stack inside).
     #[error(transparent)]
     Weights(#[from] fuzzy_weights::LoadError),
+    /// A map could not be made a level (read, navigation, spawn points).
+    #[error(transparent)]
+    Level(#[from] bot_world::LevelError),
+    /// A match log could not be read.
+    #[error("{}: {source}", path.display())]
+    Log {
+        /// The log.
+        path: PathBuf,
+        /// What is wrong, with the line.
+        source: bot_world::log::LogError,
+    },
+    /// A rules file is invalid.
+    #[error("{}: {source}", path.display())]
+    Rules {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: bot_world::rules::RulesError,
+    },
     /// A command-line argument is malformed or names something that does not exist.
     #[error("{0}")]
     Argument(String),

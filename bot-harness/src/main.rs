@@ -83,6 +83,24 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
         Command::Chat(ChatCommand::Repl(args)) => {
             commands::chat_repl(&args.talk.bot(), &mut std::io::stdin().lock(), out)
         }
+        Command::Match(args) => {
+            let report = commands::match_play(&commands::MatchArgs {
+                map: args.map.clone(),
+                aas: args.aas.clone(),
+                mode: args.mode.into(),
+                players: args.players,
+                seed: args.seed,
+                time_limit: args.time_limit,
+                frag_limit: args.frag_limit,
+                capture_limit: args.capture_limit,
+                rules: args.rules.clone(),
+                log: args.log.clone(),
+                max_frames: args.max_frames,
+                progress: true,
+            })?;
+            print(&report, args.json, out)
+        }
+        Command::Replay { log, json } => print(&commands::replay(log)?, *json, out),
     }
 }
 

@@ -12,7 +12,9 @@ pub mod aas_render;
 pub mod aas_route;
 pub mod chat;
 pub mod map_info;
+pub mod match_play;
 mod reach_by_type;
+pub mod replay;
 pub mod weights;
 
 pub use aas_compare::{AasCompareReport, aas_compare};
@@ -27,6 +29,8 @@ pub use chat::{
     chat_reply,
 };
 pub use map_info::{MapInfoReport, map_info};
+pub use match_play::{MatchArgs, MatchReport, match_play};
+pub use replay::{ReplayReport, replay};
 pub use weights::{
     WeightsCheckReport, WeightsEvalReport, WeightsFileResult, weights_check, weights_eval,
 };
