@@ -107,6 +107,10 @@ impl Hit {
 struct ShotEnd {
     end: Vec3,
     player: Option<usize>,
+    /// The two-position mover hit (a door, a button), if the shot ended on one.
+    mover: Option<usize>,
+    /// The normal of the surface hit (zero when nothing was).
+    normal: Vec3,
     fraction: f32,
     /// The surface hit was sky (no impact).
     sky: bool,
@@ -214,6 +218,8 @@ impl World<'_> {
         let mut best = ShotEnd {
             end: world.end_pos,
             player: None,
+            mover: None,
+            normal: world.normal,
             fraction: world.fraction,
             sky: world.hit()
                 && world
@@ -232,10 +238,22 @@ impl World<'_> {
                 best = ShotEnd {
                     end: start + (end - start) * fraction,
                     player: Some(index),
+                    mover: None,
+                    normal: hit.normal,
                     fraction,
                     sky: false,
                 };
             }
+        }
+        if let Some(hit) = self.ray_hits_model(start, end, best.fraction) {
+            best = ShotEnd {
+                end: hit.end,
+                player: None,
+                mover: hit.placement.binary,
+                normal: hit.normal,
+                fraction: hit.fraction,
+                sky: false,
+            };
         }
         best
     }
@@ -268,6 +286,7 @@ impl World<'_> {
                 }
                 let shot = self.shot_trace(muzzle, target, &[index]);
                 end = Some(shot.end.to_array());
+                self.shoot_mover(shot.mover);
                 if let Some(victim) = shot.player {
                     hit_any = true;
                     self.weapon_hit(index, victim, weapon, damage, forward);
@@ -279,6 +298,7 @@ impl World<'_> {
                     let u = self.rng.crandom() * rules.spread;
                     let target = muzzle + forward * range + right * r + up * u;
                     let shot = self.shot_trace(muzzle, target, &[index]);
+                    self.shoot_mover(shot.mover);
                     if pellet == 0 {
                         end = Some(shot.end.to_array());
                     }
@@ -304,6 +324,7 @@ impl World<'_> {
                     shot = self.shot_trace(muzzle, target, &ignore);
                 }
                 end = Some(shot.end.to_array());
+                self.shoot_mover(shot.mover);
             }
         }
         if hit_any {
@@ -406,21 +427,32 @@ impl World<'_> {
                 self.explode(&projectile, shot.end, Some(victim));
                 continue;
             }
-            // Hit the map.
-            let world = self.level.collision.trace(
-                projectile.origin,
-                target,
-                Vec3::ZERO,
-                Vec3::ZERO,
-                mask::SHOT,
-            );
+            // Hit the map or a mover.
+            self.shoot_mover(shot.mover);
             if projectile.bounces {
-                self.bounce(index, &projectile, world.end_pos, world.normal, now);
+                self.bounce(index, &projectile, shot.end, shot.normal, now);
                 index += 1;
                 continue;
             }
             self.projectiles.remove(index);
-            self.explode(&projectile, world.end_pos, None);
+            self.explode(&projectile, shot.end, None);
+        }
+    }
+
+    /// A shot ended on two-position mover `mover`: a door or button opened by shots
+    /// (`health` set) opens.
+    fn shoot_mover(&mut self, mover: Option<usize>) {
+        let Some(index) = mover else { return };
+        let doors = &self.level.doors;
+        let shootable = doors
+            .doors
+            .iter()
+            .chain(&doors.buttons)
+            .nth(index)
+            .is_some_and(|m| m.health > 0);
+        if shootable {
+            let now = self.time_ms;
+            self.binary_movers[index].activate(now);
         }
     }
 

@@ -25,8 +25,10 @@ pub mod events;
 mod hash;
 mod items;
 mod movement;
+mod placements;
 mod player;
 mod senses;
+mod sight;
 mod spawning;
 mod state_hash;
 
@@ -43,6 +45,7 @@ pub use hash::StateHasher;
 pub use items::ItemEntity;
 pub use player::{PlayerSlot, PlayerStats, WeaponPhase};
 pub use senses::hearing_range;
+pub use sight::ITEM_SIGHT_PERIOD;
 
 use crate::level::Level;
 use crate::rules::{ExitReason, GameRng, MatchScores, Rules, exit_reason};
@@ -122,6 +125,10 @@ pub struct World<'l> {
     ended: Option<ExitReason>,
     /// The hash of the state at the end of the last frame.
     last_hash: u64,
+    /// Lines of sight after the last frame.
+    sight: sight::Sight,
+    /// Where the moving brush models are this frame.
+    placements: Vec<placements::Placement>,
 }
 
 impl<'l> World<'l> {
@@ -225,8 +232,12 @@ impl<'l> World<'l> {
             next_entity: FIRST_ENTITY,
             ended: None,
             last_hash: 0,
+            sight: sight::Sight::default(),
+            placements: Vec::new(),
         };
+        world.place_models();
         world.spawn_level_items();
+        world.update_sight();
         world.last_hash = world.state_hash();
         world
     }
@@ -325,6 +336,7 @@ impl<'l> World<'l> {
         }
         let idle = BotInput::default();
         self.advance_movers();
+        self.place_models();
         for index in 0..self.players.len() {
             let input = inputs.get(index).unwrap_or(&idle);
             self.run_player(index, input);
@@ -339,6 +351,7 @@ impl<'l> World<'l> {
         self.frame += 1;
         self.time_ms = self.time_ms.saturating_add(self.settings.frame_ms);
         self.check_exit();
+        self.update_sight();
         self.last_hash = self.state_hash();
         &self.events
     }

@@ -1,9 +1,11 @@
 //! [`World::view`]: what a fair player's client could know, as a [`BotView`].
 //!
-//! - **Sight**: every live player, present item and projectile whose point is in line of
-//!   sight from the player's eye through the map's solid brushes, in every direction (field
-//!   of view and reaction time are the brain's business). A player is seen when its eye or
-//!   its origin is in sight; an invisible player only while it fires.
+//! - **Sight**: every player, present item and projectile in line of sight from the
+//!   player's eye through the map's solid brushes, in every direction (field of view and
+//!   reaction time are the brain's business), as [`Sight`](super::sight) keeps it: a player
+//!   when its eye or its origin is in sight (an invisible one only while it fires), an item
+//!   when the point 8 units above it is (re-checked every 200 ms), a projectile when its
+//!   position is.
 //! - **Hearing**: the sounds of the last frame within [`hearing_range`] of the player's
 //!   eye, through walls (Quake III plays sounds without occlusion).
 //! - **Chat**: the lines said in the last frame to everybody, and to the player's team.
@@ -79,7 +81,6 @@ impl World<'_> {
             water_level: player.body.water_level,
             score: player.score,
         };
-        let collision = &self.level.collision;
         view.players.clear();
         for (other, seen) in self.players.iter().enumerate() {
             if other == index || !seen.entered {
@@ -89,10 +90,7 @@ impl World<'_> {
             if invisible {
                 continue;
             }
-            let seen_eye = seen.eye(physics.view_height, physics.crouch_view_height);
-            if !collision.line_of_sight(eye, seen_eye)
-                && !collision.line_of_sight(eye, seen.body.origin)
-            {
+            if !self.sight.sees_player(index, other, self.players.len()) {
                 continue;
             }
             view.players.push(SeenPlayer {
@@ -113,11 +111,8 @@ impl World<'_> {
             });
         }
         view.items.clear();
-        for item in &self.items {
-            if !item.present || item.removed {
-                continue;
-            }
-            if !collision.line_of_sight(eye, item.origin + Vec3::Z * 8.0) {
+        for (item_index, item) in self.items.iter().enumerate() {
+            if !item.present || item.removed || !self.sight.sees_item(index, item_index) {
                 continue;
             }
             view.items.push(SeenItem {
@@ -129,7 +124,7 @@ impl World<'_> {
         }
         view.projectiles.clear();
         for projectile in &self.projectiles {
-            if !collision.line_of_sight(eye, projectile.origin) {
+            if !self.clear_line(eye, projectile.origin) {
                 continue;
             }
             view.projectiles.push(SeenProjectile {

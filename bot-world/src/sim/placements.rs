@@ -1,0 +1,134 @@
+//! Where the map's moving brush models are this frame, for shots and sight: doors, buttons
+//! and lifts at their current offsets, bobbing platforms where their swing has them.
+
+use aas_geom::brush::ModelNum;
+use glam::Vec3;
+
+use super::World;
+use crate::collision::mask;
+
+/// A brush model placed for this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Placement {
+    /// The model.
+    pub model: ModelNum,
+    /// Its offset from where the map built it.
+    pub offset: Vec3,
+    /// The two-position mover it is (index into the world's binary movers), if it is one.
+    pub binary: Option<usize>,
+    /// Its bounds where it is now (for a cheap test before tracing its brushes).
+    pub mins: Vec3,
+    /// Upper corner of those bounds.
+    pub maxs: Vec3,
+}
+
+/// Whether the segment from `start` to `end` meets the box `mins..maxs` (slab test).
+fn segment_meets_box(start: Vec3, end: Vec3, mins: Vec3, maxs: Vec3) -> bool {
+    let delta = end - start;
+    let (mut enter, mut exit) = (0.0_f32, 1.0_f32);
+    for axis in 0..3 {
+        let (s, d) = (start[axis], delta[axis]);
+        if d.abs() < 1e-12 {
+            if s < mins[axis] || s > maxs[axis] {
+                return false;
+            }
+            continue;
+        }
+        let (a, b) = ((mins[axis] - s) / d, (maxs[axis] - s) / d);
+        enter = enter.max(a.min(b));
+        exit = exit.min(a.max(b));
+        if enter > exit {
+            return false;
+        }
+    }
+    true
+}
+
+/// A ray's hit on a moving model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct ModelHit {
+    /// Fraction of the ray.
+    pub fraction: f32,
+    /// Where it stopped.
+    pub end: Vec3,
+    /// The surface's normal.
+    pub normal: Vec3,
+    /// The model hit.
+    pub placement: Placement,
+}
+
+impl World<'_> {
+    /// Recomputes [`Placement`]s for the current time (after the movers moved).
+    pub(super) fn place_models(&mut self) {
+        let time = self.time_ms as f32 / 1000.0;
+        let doors = &self.level.doors;
+        let models = doors
+            .doors
+            .iter()
+            .chain(&doors.buttons)
+            .map(|m| m.model)
+            .chain(self.level.movement.plats.iter().map(|p| p.model));
+        let collision = &self.level.collision;
+        let place = |model: u32, offset: Vec3, binary: Option<usize>| {
+            let model = ModelNum(model);
+            let (mins, maxs) = collision
+                .model_bounds(model)
+                .unwrap_or((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)));
+            // A unit of margin: the trace stops short of surfaces, never past the bounds.
+            Placement {
+                model,
+                offset,
+                binary,
+                mins: mins + offset - Vec3::ONE,
+                maxs: maxs + offset + Vec3::ONE,
+            }
+        };
+        let mut placements: Vec<Placement> = models
+            .enumerate()
+            .map(|(index, model)| place(model, self.binary_movers[index].offset, Some(index)))
+            .collect();
+        placements.extend(
+            self.level
+                .movement
+                .bobbers
+                .iter()
+                .map(|bobbing| place(bobbing.model, bobbing.offset_at(time), None)),
+        );
+        self.placements = placements;
+    }
+
+    /// The first moving model a ray from `start` to `end` hits before `fraction`.
+    pub(super) fn ray_hits_model(&self, start: Vec3, end: Vec3, fraction: f32) -> Option<ModelHit> {
+        let mut best: Option<ModelHit> = None;
+        for placement in &self.placements {
+            if !segment_meets_box(start, end, placement.mins, placement.maxs) {
+                continue;
+            }
+            let hit = self.level.collision.trace_model(
+                placement.model,
+                placement.offset,
+                start,
+                end,
+                Vec3::ZERO,
+                Vec3::ZERO,
+                mask::SHOT,
+            );
+            let limit = best.map_or(fraction, |b| b.fraction);
+            if hit.hit() && hit.fraction < limit {
+                best = Some(ModelHit {
+                    fraction: hit.fraction,
+                    end: hit.end_pos,
+                    normal: hit.normal,
+                    placement: *placement,
+                });
+            }
+        }
+        best
+    }
+
+    /// Whether the line from `a` to `b` is clear of the map's solid brushes and of its moving
+    /// models where they are now (a closed door hides what is behind it).
+    pub(super) fn clear_line(&self, a: Vec3, b: Vec3) -> bool {
+        self.level.collision.line_of_sight(a, b) && self.ray_hits_model(a, b, 1.0).is_none()
+    }
+}
