@@ -109,6 +109,47 @@ pub struct HurtVolume {
     pub targetname: Option<String>,
 }
 
+/// A `trigger_multiple` volume that uses its targets when a player touches it (one whose
+/// targets teleport is a [`Teleporter`](super::Teleporter) instead).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RelayVolume {
+    /// Index of the entity.
+    pub entity: usize,
+    /// Lower corner.
+    pub mins: Vec3,
+    /// Upper corner.
+    pub maxs: Vec3,
+    /// What it uses.
+    pub target: String,
+    /// Seconds before it fires again (`wait`, default 0.5; 0 or less fires once).
+    pub wait: f32,
+    /// Spawnflag 1: only red players fire it.
+    pub red_only: bool,
+    /// Spawnflag 2: only blue players fire it.
+    pub blue_only: bool,
+}
+
+/// The relay of `trigger_multiple` entity `entity`, or `None` (without a note when it has no
+/// target: it then does nothing in the game either).
+pub(super) fn extract_relay(
+    entity: &Entity,
+    placed: Result<Placed, EntityProblem>,
+    notes: &mut Notes<'_>,
+) -> Option<RelayVolume> {
+    let target = key_text(entity, "target")?;
+    let Placed { mins, maxs, .. } = notes.require(placed)?;
+    let flags = keys::spawnflags(entity, notes);
+    Some(RelayVolume {
+        entity: notes.entity(),
+        mins,
+        maxs,
+        target,
+        wait: keys::number(entity, "wait", 0.5, notes),
+        red_only: flags & 1 != 0,
+        blue_only: flags & 2 != 0,
+    })
+}
+
 fn key_text(entity: &Entity, key: &str) -> Option<String> {
     entity
         .get(key)

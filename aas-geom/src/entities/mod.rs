@@ -135,7 +135,8 @@ use crate::brush::BrushWorld;
 pub use diagnostic::{EntityDiagnostic, EntityProblem};
 pub use doors::{
     BUTTON_DEFAULT_LIP, BUTTON_DEFAULT_SPEED, BUTTON_DEFAULT_WAIT, DOOR_DEFAULT_LIP,
-    DOOR_DEFAULT_SPEED, DOOR_DEFAULT_WAIT, HURT_DEFAULT_DAMAGE, HurtVolume, SlidingMover,
+    DOOR_DEFAULT_SPEED, DOOR_DEFAULT_WAIT, HURT_DEFAULT_DAMAGE, HurtVolume, RelayVolume,
+    SlidingMover,
 };
 pub use items::{ItemSpot, is_item_class};
 pub use jump_pad::{JumpPad, jump_pad_velocity};
@@ -228,6 +229,8 @@ pub struct DoorEntities {
     pub buttons: Vec<SlidingMover>,
     /// `trigger_hurt` volumes.
     pub hurts: Vec<HurtVolume>,
+    /// `trigger_multiple` volumes that use targets other than teleporters.
+    pub relays: Vec<RelayVolume>,
     /// Entities skipped, and notes on entities kept.
     pub diagnostics: Vec<EntityDiagnostic>,
 }
@@ -240,6 +243,7 @@ pub struct DoorEntities {
 #[must_use]
 pub fn extract_doors(world: &BrushWorld) -> DoorEntities {
     let models = model::ModelBounds::new(world);
+    let targets = targets::TargetIndex::new(world);
     let mut out = DoorEntities::default();
     for (index, entity) in world.entities.iter().enumerate() {
         let class = entity.classname();
@@ -256,6 +260,19 @@ pub fn extract_doors(world: &BrushWorld) -> DoorEntities {
             "trigger_hurt" => out
                 .hurts
                 .extend(doors::extract_hurt(entity, placed(), &mut notes)),
+            "trigger_multiple" => {
+                // Teleporting ones are movement's (`extract_entities`).
+                let teleports = entity.get("target").is_some_and(|target| {
+                    targets
+                        .named(target)
+                        .iter()
+                        .any(|&index| is_target_teleporter(targets.entity(index)))
+                });
+                if !teleports {
+                    out.relays
+                        .extend(doors::extract_relay(entity, placed(), &mut notes));
+                }
+            }
             _ => {}
         }
         out.diagnostics.extend(notes.finish());

@@ -17,8 +17,11 @@ pub struct LevelSettings {
     pub read: ReadSettings,
 }
 
-/// Entity classes the world reads (beside items and spawn points, recognised by name).
-const MODELLED: [&str; 19] = [
+/// Entity classes the world reads, or that have no effect on play (beside items and spawn
+/// points, recognised by name).
+const MODELLED: [&str; 21] = [
+    "func_illusionary",
+    "target_location",
     "worldspawn",
     "trigger_push",
     "trigger_teleport",

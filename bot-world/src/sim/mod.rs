@@ -118,6 +118,8 @@ pub struct World<'l> {
     binary_movers: Vec<BinaryMover>,
     /// Per `trigger_hurt`: whether it is on, and when it may hurt again.
     hurts: Vec<(bool, u32)>,
+    /// Per relay (`trigger_multiple` using targets): when it may fire again.
+    relays: Vec<u32>,
     flags: [FlagState; 2],
     team_scores: [i32; 2],
     events: Vec<Event>,
@@ -226,6 +228,7 @@ impl<'l> World<'l> {
             projectiles: Vec::new(),
             binary_movers,
             hurts,
+            relays: vec![0; level.doors.relays.len()],
             flags: [FlagState::AtBase, FlagState::AtBase],
             team_scores: [0, 0],
             events: Vec::new(),

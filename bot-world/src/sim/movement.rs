@@ -170,6 +170,28 @@ impl World<'_> {
                 self.binary_movers[doors.len() + i].activate(now);
             }
         }
+        let team = self.players[index].team;
+        for (i, relay) in self.level.doors.relays.iter().enumerate() {
+            let allowed = !(relay.red_only && team != bot_interface::Team::Red
+                || relay.blue_only && team != bot_interface::Team::Blue);
+            if allowed && now >= self.relays[i] && overlaps(relay.mins, relay.maxs) {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "a wait of a few seconds, checked positive"
+                )]
+                let rearm = if relay.wait > 0.0 {
+                    now.saturating_add((relay.wait * 1000.0) as u32)
+                } else {
+                    u32::MAX
+                };
+                self.relays[i] = rearm;
+                let target = relay.target.clone();
+                self.use_targets(&target);
+            }
+        }
+        let doors = &self.level.doors.doors;
+        let buttons = &self.level.doors.buttons;
         let lift_base = doors.len() + buttons.len();
         let bobbing = self.level.movement.bobbers.len();
         if let Some(mover) = self.players[index].body.ground.and_then(|g| g.mover) {
@@ -187,8 +209,23 @@ impl World<'_> {
         self.binary_movers[door].activate(now);
     }
 
-    /// Uses every door whose `targetname` is `target` (a button or trigger fired).
+    /// Uses every entity named `target` that the world models (a button, relay or item
+    /// fired): doors open, hurt volumes toggle, hidden items appear.
     pub(super) fn use_targets(&mut self, target: &str) {
+        let named = |name: Option<&str>| name.is_some_and(|n| n.eq_ignore_ascii_case(target));
+        let hidden: Vec<usize> = (0..self.items.len())
+            .filter(|&i| {
+                let item = &self.items[i];
+                !item.present
+                    && !item.removed
+                    && item
+                        .level_item
+                        .is_some_and(|l| named(self.level.items[l].targetname.as_deref()))
+            })
+            .collect();
+        for item in hidden {
+            self.items[item].respawn_ms = Some(self.time_ms);
+        }
         let now = self.time_ms;
         let doors = &self.level.doors.doors;
         let matching: Vec<usize> = doors

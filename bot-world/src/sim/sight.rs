@@ -78,7 +78,8 @@ impl World<'_> {
             seen.resize(self.items.len(), false);
             let eye = self.eye_of(viewer);
             for (index, item) in self.items.iter().enumerate() {
-                let due = index >= known || (index + viewer + frame) % ITEM_SIGHT_PERIOD == 0;
+                let due =
+                    index >= known || (index + viewer + frame).is_multiple_of(ITEM_SIGHT_PERIOD);
                 if !due || item.removed {
                     continue;
                 }
