@@ -8,10 +8,13 @@
 //! At [`Player::begin`](bot_interface::Player::begin) it finds where a player stands at each
 //! of the match's item spots: it drops the standing box from the item's origin (or from a
 //! little above it, since an item resting on the floor has its origin below a standing
-//! player's) down to the floor. Then, again and again, it picks one spot at random (seeded),
-//! never the one it just reached, and only one it has a route to. On a map without items it
-//! picks a random standable area instead. When it reaches the spot (within 24 units
-//! horizontally), it picks the next.
+//! player's) down to the floor. Spots inside a jump pad's or teleporter's trigger are left
+//! out: nobody can stand there. Then, again and again, it picks one spot at random (seeded),
+//! never the one it just reached, and only one it has a route to; a spot found without one
+//! is not tried again for 20 s, and one search tries at most 12 spots. On a map without items
+//! it picks a random standable area instead. When it reaches the spot (within 24 units
+//! horizontally), it picks the next. With no goal to be had (a dead end), it runs about in
+//! random directions and looks again every second.
 //!
 //! Routes come from its own `aas-route` [`Router`](aas_route::Router) under
 //! [`TravelFlags::DEFAULT`](aas_geom::world::TravelFlags::DEFAULT): no rocket or BFG jumps,
@@ -36,7 +39,9 @@
 //!   ([`Physics::air_steer`](aas_geom::physics::Physics::air_steer)) steers it onto the end.
 //!   Landing finishes the step.
 //! - **Walk off a ledge**: run to the edge, slowing to the speed that, kept while falling,
-//!   lands on the end. Air control steers the fall. Landing finishes the step.
+//!   lands on the end. Air control steers the fall. Landing finishes the step. A ledge that
+//!   drops no more than a step (a gap to a floor as high) is taken like a running jump
+//!   without the jump: from the run-up point, at speed, straight off the edge.
 //! - **Swim**: swim in 3-D to the start, then to the end.
 //! - **Water jump**: swim to the start, then towards the end holding jump. The physics' water
 //!   jump throws the roamer out at the wall; air control then steers it onto the end.
@@ -46,13 +51,17 @@
 //! - **Teleporter**: walk into the trigger (its centre is the start), jumping if the trigger
 //!   hangs high. The jump in position shows that it was moved; it then asks again.
 //! - **Jump pad**: walk onto the pad; once launched, steer onto the end (the landing the
-//!   reachability aims at). A launch during a walk onto the pad (an upward kick that was not
-//!   its own jump) makes the pad's reachability the step.
-//! - **Elevator** (`func_plat`): walk onto the start, which is on the plat at the bottom, and
-//!   stop. Then wait without input while it rises and walk off to the end at the top. A
-//!   player's view holds no movers, so a plat that is up (or never starts) is noticed only by
-//!   not rising. After 5 s of waiting the roamer backs off for 1.5 s and tries again. After
-//!   two such waits the reachability fails.
+//!   reachability aims at). A launch the roamer did not plan (an upward kick that was not its
+//!   own jump: it walked into the pad's trigger, perhaps on a route that only crossed it)
+//!   makes the pad's reachability with the least time onward to the goal the step. A pad
+//!   with no reachability is flown off by steering towards the goal.
+//! - **Elevator** (`func_plat`): walk to the middle of the plat at the bottom (known from the
+//!   map's movers, [`Roamer::with_movers`]; without them, the start, which this workspace's
+//!   compiler puts on the plat, while bspc puts it beside the plat) and stop. Then wait
+//!   without input while it rises, and walk off to the end at the top. A player's view holds
+//!   no movers, so a plat that is up is noticed only by not rising. After a whole cycle of the
+//!   plat (up, wait, down) and a second, or 5 s for an unknown plat, the roamer backs off for
+//!   1.5 s and tries again. After two such waits the reachability fails.
 //! - **Bobbing platform** (`func_bobbing`, only with known movers): wait at a point behind
 //!   the start until the platform holds the start now and 0.4 s later. Then walk onto it,
 //!   ride it (keeping to its middle), and walk off once it comes within 24 units of the end.
@@ -64,13 +73,15 @@
 //!
 //! # Stuck recovery
 //!
-//! A watch notes where the roamer last moved more than 48 units from. Deliberate waits on
-//! platforms are not counted in its timers. With no movement for 1 s the roamer jumps to one
-//! side; at 2 s it jumps back and to the other side; at 3 s it asks for a route that avoids
-//! the next area; at 5 s it gives the goal up. At 7 s without moving, waiting or not, it
-//! gives the goal up and runs and jumps in a random direction for a second, again every
-//! second until it has moved. A goal whose route time has not improved for 12 s is given up
-//! too: this catches loops between two places.
+//! A watch notes where the roamer last moved more than 48 units from, and for how long it has
+//! barely moved since: slower than 80 units/s, not waiting on a platform on purpose. After
+//! 1 s of that the roamer jumps ahead, along the way it wants to go (over a lip). At 2 s it
+//! jumps aside and back. At 3 s it asks for a route that avoids the next area, and at 5 s it
+//! gives the goal up. These short moves do not override air control: once in the air, the
+//! reachability steers again. At 7 s in one place, moving or waiting or not, it gives the
+//! goal up and runs and jumps in a random direction for a second, again every second until
+//! it has moved. A goal whose route time has not improved for 12 s is given up too: this
+//! catches loops between two places.
 //!
 //! # Fighting
 //!
@@ -95,8 +106,9 @@
 //!
 //! # Limits
 //!
-//! - Elevators are used blind. Coming to a plat that is up, the roamer stands at the start
-//!   (in the shaft, or on the floor under the plat) until its wait runs out.
+//! - Elevators are used half blind. Coming to a plat that is up, the roamer stands where the
+//!   plat rests (in the shaft, under the plat or against it) until it comes down, or its wait
+//!   runs out. The world must start a plat when a player stands on it.
 //! - It never rocket jumps, strafe jumps or uses the hook, and it does not dodge or pick
 //!   items by need: goals are random.
 //! - Reachabilities from a `.aas` built by another compiler were checked with that

@@ -11,6 +11,9 @@ use super::locate::flat;
 const RUN_UPS: [f32; 4] = [48.0, 32.0, 24.0, 16.0];
 /// Distances behind a platform's start tried for the point to wait at or back off to.
 const STAND_OFFS: [f32; 5] = [64.0, 48.0, 32.0, 96.0, 24.0];
+/// An area less than this across (units, along X or Y) is narrow (the player box is 30
+/// wide).
+const NARROW: f32 = 64.0;
 /// A plat whose top at the bottom is farther than this from an elevator's start (horizontally,
 /// or in standing height) is not the one it rides.
 const PLAT_MATCH: f32 = 48.0;
@@ -72,6 +75,12 @@ pub(super) struct Step {
     /// plat is known (a `.aas` from bspc starts the reachability beside the plat), else the
     /// start.
     pub(super) board: Vec3,
+    /// Where the route goes on from the end: the start of the next reachability (walks and
+    /// crouches only, for slowing down before sharp turns).
+    pub(super) after: Option<Vec3>,
+    /// Whether the area it leaves or the one it enters is narrow (less than
+    /// [`NARROW`] across): a walkway where a sharp turn at speed runs off the edge.
+    pub(super) narrow: bool,
     /// The current phase.
     pub(super) phase: Phase,
     /// When the phase began (match seconds).
@@ -131,6 +140,8 @@ impl Step {
             fall_time,
             mover,
             board,
+            after: None,
+            narrow: narrow(world, source) || narrow(world, reach.target),
             phase: Phase::Approach,
             since: time,
             began: time,
@@ -169,6 +180,14 @@ impl Step {
             }
         }
     }
+}
+
+/// Whether `area` is less than [`NARROW`] across along X or Y.
+fn narrow(world: &AasWorld, area: AreaId) -> bool {
+    world.areas.get(area.index()).is_some_and(|record| {
+        let size = record.maxs - record.mins;
+        size.x.min(size.y) < NARROW
+    })
 }
 
 /// The first point `distance` behind `start` (against `heading`) that lies in `source`, with

@@ -29,6 +29,7 @@ pub(crate) struct Run {
     pub(crate) map: String,
     pub(crate) seconds: f32,
     pub(crate) stats: RoamerStats,
+    pub(crate) router: Option<aas_route::RouterStats>,
     /// Longest time (s) the roamer stayed within [`PLACE_RADIUS`] of one point, and where.
     pub(crate) longest_still: (f32, Vec3),
     /// The first frame the origin was in no area, or below the lowest area.
@@ -88,7 +89,12 @@ impl Run {
             self.stats.reroutes,
             self.stats.wanders,
             self.stats.goals_given_up,
-        )
+        ) + &self.router.map_or(String::new(), |r| {
+            format!(
+                " | router: {} queries, {} fallbacks, {} area caches, {} portal caches",
+                r.queries, r.fallbacks, r.area_caches_built, r.portal_caches_built
+            )
+        })
     }
 }
 
@@ -150,6 +156,25 @@ fn update_plats(movers: &mut [Mover], state: &PlayerState, frame_time: f32) -> b
     changed
 }
 
+/// `point`, or the nearest point up to 32 units off it (on a grid of 8) that lies in an area:
+/// a spawn point may sit where the AAS is solid (closer to a wall than the player box's
+/// half width, or in a corner the box's bevels fill), and a player there could not move.
+fn open_spot(world: &aas_geom::world::AasWorld, point: Vec3) -> Vec3 {
+    let offsets =
+        (-4..=4_i8).flat_map(|x| (-4..=4_i8).flat_map(move |y| (0..=2_i8).map(move |z| (x, y, z))));
+    let mut candidates: Vec<Vec3> = offsets
+        .map(|(x, y, z)| point + Vec3::new(f32::from(x), f32::from(y), f32::from(z)) * 8.0)
+        .collect();
+    candidates.sort_by(|a, b| {
+        a.distance_squared(point)
+            .total_cmp(&b.distance_squared(point))
+    });
+    candidates
+        .into_iter()
+        .find(|candidate| world.point_area(*candidate).is_some())
+        .unwrap_or(point)
+}
+
 /// The roamer's own state as a view.
 fn view_of(frame: u32, state: &PlayerState, view_angles: Vec3, weapon: Weapon) -> BotView {
     let mut me = SelfView {
@@ -203,7 +228,7 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         .iter()
         .map(|area| area.mins.z)
         .fold(f32::INFINITY, f32::min);
-    let mut state = PlayerState::at(spawn + Vec3::Z * SPAWN_LIFT);
+    let mut state = PlayerState::at(open_spot(&map.world, spawn + Vec3::Z * SPAWN_LIFT));
     physics.update_water_level(&mut state);
     let mut view_angles = Vec3::ZERO;
     let mut weapon = Weapon::Machinegun;
@@ -254,6 +279,7 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         map: map.name.clone(),
         seconds,
         stats: roamer.stats().clone(),
+        router: roamer.router_stats(),
         longest_still,
         left_world,
         thinking,
