@@ -203,6 +203,11 @@ impl Roamer<'_> {
     /// the goal's caches the first time): a dead end costs a bounded search per
     /// [`PICK_RETRY`].
     fn pick_goal(&mut self, area: AreaId, origin: Vec3, time: f32) {
+        if self.world.reachabilities_of(area).is_empty() {
+            // No route leaves this area (a sliver, a plat's shaft): no answer would tell
+            // anything about the spots.
+            return;
+        }
         let count = self.spots.len();
         if count == 0 {
             self.pick_random_area(area, origin, time);

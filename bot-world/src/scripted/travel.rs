@@ -29,6 +29,8 @@ const ALIGNED: f32 = 12.0;
 const TAKE_OFF_SPEED: f32 = 200.0;
 /// The longest run off an edge before the roamer expects to be in the air (seconds).
 const LEAP_TIME: f32 = 0.6;
+/// A jump across at most this (units, horizontally from start to end) needs no run.
+const STANDING_JUMP: f32 = 48.0;
 /// A run-up shorter than this is taken from a standstill (no speed wanted).
 const SHORT_RUN_UP: f32 = 16.0;
 /// A teleporter trigger whose centre is this much above the origin is jumped into.
@@ -150,7 +152,8 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
     let travel = (speed * ctx.frame_time).max(4.0);
     if aligned && (-travel..=TAKE_OFF_PAST).contains(&along) {
         let running = matches!(step.kind, TravelType::Jump | TravelType::WalkOffLedge);
-        let wants_speed = running && step.back_length >= SHORT_RUN_UP;
+        let far = horizontal(step.start, step.end) > STANDING_JUMP;
+        let wants_speed = running && far && step.back_length >= SHORT_RUN_UP;
         let fast = speed >= TAKE_OFF_SPEED && velocity.dot(heading) >= 0.8 * speed;
         if wants_speed && !fast {
             step.enter(Phase::Back, ctx.time);

@@ -1,7 +1,9 @@
 //! A minimal world for one roamer: each frame a [`BotView`] of its own state (no opponents),
 //! its input turned into a [`MoveInput`] as the world will (walk halves the speed cap), one
 //! [`Physics::step`] with the map's triggers and movers, and plats started by standing on
-//! them (and sent back up when they come down on the player, as Quake III's are).
+//! them (and sent back up when they come down on the player, as Quake III's are). A player
+//! touching a lethal `trigger_hurt` (a void, a pit) dies; after [`RESPAWN_DELAY`] it may
+//! respawn, and does at the next spawn point when it presses respawn or attack.
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,8 @@ const FRAME_MS: u32 = 50;
 pub(crate) const PLACE_RADIUS: f32 = 50.0;
 /// A spawned player starts this far above the spawn point, as in Quake III.
 const SPAWN_LIFT: f32 = 9.0;
+/// Frames a dead player waits before it may respawn.
+const RESPAWN_DELAY: u32 = 20;
 
 /// What one run showed.
 #[derive(Debug, Clone)]
@@ -34,6 +38,8 @@ pub(crate) struct Run {
     pub(crate) longest_still: (f32, Vec3),
     /// The first frame the origin was in no area, or below the lowest area.
     pub(crate) left_world: Option<(u32, Vec3)>,
+    /// Deaths in lethal `trigger_hurt`s.
+    pub(crate) deaths: u32,
     /// Time spent in `think`.
     pub(crate) thinking: Duration,
     pub(crate) thinks: u32,
@@ -73,7 +79,7 @@ impl Run {
         }
         format!(
             "{:<16} {:>4.0}s goals {:>3}/{:<3} ({:>3.0}%) still {:>4.1}s at {:>6.0} {:>6.0} {:>5.0} | \
-             µs/think {:>5.1} | queries {} sidesteps {} reroutes {} wanders {} given up {} |{travel}",
+             µs/think {:>5.1} | deaths {} | queries {} sidesteps {} reroutes {} wanders {} given up {} |{travel}",
             self.map,
             self.seconds,
             self.stats.goals_reached,
@@ -84,6 +90,7 @@ impl Run {
             self.longest_still.1.y,
             self.longest_still.1.z,
             self.micros_per_think(),
+            self.deaths,
             self.stats.route_queries,
             self.stats.sidesteps,
             self.stats.reroutes,
@@ -238,11 +245,30 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
     let mut thinking = Duration::ZERO;
     let frames = (seconds * 1000.0) as u32 / FRAME_MS;
     let trace = trace_window(&map.name, seed);
+    let (mut deaths, mut dead_since) = (0, None::<u32>);
     for frame in 0..frames {
-        let view = view_of(frame, &state, view_angles, weapon);
+        let mut view = view_of(frame, &state, view_angles, weapon);
+        if let Some(since) = dead_since {
+            view.me.alive = false;
+            view.me.can_respawn = frame >= since + RESPAWN_DELAY;
+        }
         let clock = Instant::now();
         let input = roamer.think(&view);
         thinking += clock.elapsed();
+        if dead_since.is_some() {
+            if view.me.can_respawn && input.holds(Buttons::RESPAWN) | input.holds(Buttons::ATTACK) {
+                let spawn = map.spawns[usize::try_from(deaths).unwrap_or(0) % map.spawns.len()];
+                state = PlayerState::at(open_spot(&map.world, spawn + Vec3::Z * SPAWN_LIFT));
+                physics.update_water_level(&mut state);
+                dead_since = None;
+                (anchor, anchor_frame) = (state.origin, frame);
+            } else {
+                state.time += frame_time;
+                // Dead time does not count as staying in one place.
+                anchor_frame = frame;
+            }
+            continue;
+        }
         view_angles = input.view_angles;
         weapon = input.weapon.unwrap_or(weapon);
         let cap = if input.holds(Buttons::WALK) {
@@ -274,6 +300,15 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         if outside && left_world.is_none() {
             left_world = Some((frame, state.origin));
         }
+        let (pmins, pmaxs) = (state.origin + STANDING_MINS, state.origin + STANDING_MAXS);
+        let hurt = map
+            .death
+            .iter()
+            .any(|(mins, maxs)| pmins.cmplt(*maxs).all() && mins.cmplt(pmaxs).all());
+        if hurt {
+            deaths += 1;
+            dead_since = Some(frame);
+        }
     }
     Run {
         map: map.name.clone(),
@@ -282,6 +317,7 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         router: roamer.router_stats(),
         longest_still,
         left_world,
+        deaths,
         thinking,
         thinks: frames,
     }
