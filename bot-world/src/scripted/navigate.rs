@@ -23,6 +23,8 @@ const REACH_HEIGHT: f32 = 40.0;
 const GOAL_PATIENCE: f32 = 12.0;
 /// How long an area avoided after a failure stays avoided (seconds).
 const AVOID_TIME: f32 = 8.0;
+/// A spot given up as a goal is not picked again for this long (seconds).
+const GIVEN_UP_FOR: f32 = 60.0;
 /// After a search for a goal found none, the next waits this long (seconds).
 const PICK_RETRY: f32 = 1.0;
 /// Goal candidates tried per search.
@@ -163,7 +165,7 @@ impl Roamer<'_> {
                 self.nav.last_reached = goal.spot;
                 self.nav.goal = None;
             } else if time - goal.best_since > GOAL_PATIENCE {
-                self.give_up_goal(area);
+                self.give_up_goal(area, time);
             }
         }
         if self.nav.goal.is_none()
@@ -267,11 +269,14 @@ impl Roamer<'_> {
         self.nav.queried_area = None;
     }
 
-    /// Gives the goal up (it is picked again only after another).
-    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>) {
+    /// Gives the goal up at `time`: its spot is not picked again for [`GIVEN_UP_FOR`] (a
+    /// spot the roamer failed to reach will likely fail again from nearby).
+    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>, time: f32) {
         if let Some(goal) = self.nav.goal.take() {
             self.stats.goals_given_up += 1;
-            self.nav.last_reached = goal.spot.or(self.nav.last_reached);
+            if let Some(spot) = goal.spot.and_then(|index| self.spots.get_mut(index)) {
+                spot.unreachable_until = time + GIVEN_UP_FOR;
+            }
         }
         self.close_step(area, true);
         self.nav.queried_area = None;
@@ -325,7 +330,7 @@ impl Roamer<'_> {
                 return;
             }
             None => {
-                self.give_up_goal(Some(area));
+                self.give_up_goal(Some(area), time);
                 return;
             }
         };
@@ -409,7 +414,7 @@ impl Roamer<'_> {
         let goal_area = self.nav.goal.map(|goal| goal.area);
         match &self.nav.step {
             Some(step) if Some(step.target) != goal_area => self.step_failed(area, time),
-            _ => self.give_up_goal(area),
+            _ => self.give_up_goal(area, time),
         }
     }
 

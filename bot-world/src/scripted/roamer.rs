@@ -322,10 +322,10 @@ impl<'w> Roamer<'w> {
                 });
             }
             Remedy::Reroute => self.reroute(area, time),
-            Remedy::NewGoal => self.give_up_goal(area),
+            Remedy::NewGoal => self.give_up_goal(area, time),
             Remedy::Wander => {
                 self.stats.wanders += 1;
-                self.give_up_goal(area);
+                self.give_up_goal(area, time);
                 self.maneuver = Some(Maneuver {
                     direction: self.random_direction(),
                     until: time + WANDER_TIME,
