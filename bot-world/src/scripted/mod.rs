@@ -51,7 +51,8 @@
 //!   64 units behind it: in the area it leaves, or (as botlib's run start) in another
 //!   standable area with ground all the way to the start. Once it has gone back, the run is
 //!   finished even through other areas. At the start it presses jump while moving towards
-//!   the end. A jump across more than 48 units also wants at least 200 units/s along the line.
+//!   the end. A jump across more than 48 units also wants at least 200 units/s, within 37° of
+//!   the line; one across more than 128 units wants 290 units/s within 18°.
 //!   Jump is released for at least one frame between jumps. In the air, air control
 //!   ([`Physics::air_steer`](aas_geom::physics::Physics::air_steer)) steers it onto the end.
 //!   Landing finishes the step.

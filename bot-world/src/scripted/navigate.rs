@@ -39,7 +39,8 @@ pub(super) struct Spot {
     pub(super) point: Vec3,
     /// The area of that point.
     pub(super) area: AreaId,
-    /// Not tried as a goal before this time (a search found no route to it).
+    /// Not tried as a goal before this time (a search found no route to it, or it was given
+    /// up).
     pub(super) unreachable_until: f32,
 }
 

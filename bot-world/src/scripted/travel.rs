@@ -25,8 +25,16 @@ const TAKE_OFF_PAST: f32 = 16.0;
 /// A jump's take-off needs the roamer within this distance of the start-to-end line (plus a
 /// quarter of its distance behind the start).
 const ALIGNED: f32 = 12.0;
-/// A running jump wants at least this horizontal speed along its heading at take-off.
+/// A running jump wants at least this horizontal speed at take-off …
 const TAKE_OFF_SPEED: f32 = 200.0;
+/// … within this cosine of its heading.
+const TAKE_OFF_COSINE: f32 = 0.8;
+/// A jump across more than this (units, horizontally from start to end) is long …
+const LONG_JUMP: f32 = 128.0;
+/// … and wants this speed at take-off …
+const LONG_TAKE_OFF_SPEED: f32 = 290.0;
+/// … within this cosine of its heading.
+const LONG_TAKE_OFF_COSINE: f32 = 0.95;
 /// The longest run off an edge before the roamer expects to be in the air (seconds).
 const LEAP_TIME: f32 = 0.6;
 /// A jump across at most this (units, horizontally from start to end) needs no run.
@@ -154,7 +162,15 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
         let running = matches!(step.kind, TravelType::Jump | TravelType::WalkOffLedge);
         let far = horizontal(step.start, step.end) > STANDING_JUMP;
         let wants_speed = running && far && step.back_length >= SHORT_RUN_UP;
-        let fast = speed >= TAKE_OFF_SPEED && velocity.dot(heading) >= 0.8 * speed;
+        // A long jump needs nearly the full running speed, straight along the line: air
+        // control cannot make up much of a miss.
+        let long = horizontal(step.start, step.end) > LONG_JUMP;
+        let (least, cosine) = if long {
+            (LONG_TAKE_OFF_SPEED, LONG_TAKE_OFF_COSINE)
+        } else {
+            (TAKE_OFF_SPEED, TAKE_OFF_COSINE)
+        };
+        let fast = speed >= least && velocity.dot(heading) >= cosine * speed;
         if wants_speed && !fast {
             step.enter(Phase::Back, ctx.time);
             return Progress::Going(run_to(ctx, step.back));
