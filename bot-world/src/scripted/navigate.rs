@@ -23,10 +23,14 @@ const REACH_HEIGHT: f32 = 40.0;
 const GOAL_PATIENCE: f32 = 12.0;
 /// How long an area avoided after a failure stays avoided (seconds).
 const AVOID_TIME: f32 = 8.0;
+/// A spot given up as a goal is not picked again for this long (seconds).
+const GIVEN_UP_FOR: f32 = 60.0;
 /// After a search for a goal found none, the next waits this long (seconds).
 const PICK_RETRY: f32 = 1.0;
-/// Random spots tried before the spots are scanned in order.
-const RANDOM_TRIES: usize = 8;
+/// Goal candidates tried per search.
+const PICK_TRIES: usize = 12;
+/// A spot found without a route is not tried again for this long (seconds).
+const UNREACHABLE_FOR: f32 = 20.0;
 
 /// An item spot a player can stand at.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,6 +39,9 @@ pub(super) struct Spot {
     pub(super) point: Vec3,
     /// The area of that point.
     pub(super) area: AreaId,
+    /// Not tried as a goal before this time (a search found no route to it, or it was given
+    /// up).
+    pub(super) unreachable_until: f32,
 }
 
 /// Where the roamer is going.
@@ -123,13 +130,10 @@ impl Roamer<'_> {
             jump_held: self.memory.jump_held,
         };
         let Some(step) = self.nav.step.as_mut() else {
-            // No route from here (an area without exits): head for the goal directly and
-            // let the stuck watch deal with the rest.
-            return if ctx.airborne() {
-                Steer::default()
-            } else {
-                run_to(&ctx, goal.point)
-            };
+            // No route from here (an area without exits, or a flight off a pad with no
+            // reachability): head for the goal directly and let the stuck watch deal with
+            // the rest.
+            return run_to(&ctx, goal.point);
         };
         match travel::steer(step, &ctx) {
             Progress::Going(steer) => steer,
@@ -162,7 +166,7 @@ impl Roamer<'_> {
                 self.nav.last_reached = goal.spot;
                 self.nav.goal = None;
             } else if time - goal.best_since > GOAL_PATIENCE {
-                self.give_up_goal(area);
+                self.give_up_goal(area, time);
             }
         }
         if self.nav.goal.is_none()
@@ -192,48 +196,64 @@ impl Roamer<'_> {
         if ctx.airborne() {
             air_to(&ctx, point)
         } else {
-            run_to(&ctx, point)
+            run_to(&ctx, point).carefully()
         }
     }
 
-    /// A new goal: a random item spot with a route from `area` (not the one just reached),
-    /// else a random standable area ([`Router::random_goal_area`](aas_route::Router::random_goal_area)).
+    /// A new goal: a random item spot with a route from `area` (not the one just reached,
+    /// nor one found unreachable lately), else, on a map without items, a random standable
+    /// area. At most [`PICK_TRIES`] candidates are tried (each a route query, which builds
+    /// the goal's caches the first time): a dead end costs a bounded search per
+    /// [`PICK_RETRY`].
     fn pick_goal(&mut self, area: AreaId, origin: Vec3, time: f32) {
+        if self.world.reachabilities_of(area).is_empty() {
+            // No route leaves this area (a sliver, a plat's shaft): no answer would tell
+            // anything about the spots.
+            return;
+        }
         let count = self.spots.len();
+        if count == 0 {
+            self.pick_random_area(area, origin, time);
+            return;
+        }
         let skip = self.nav.last_reached.filter(|_| count > 1);
-        let random = (0..RANDOM_TRIES.min(count)).map(|_| self.rng.below(count));
-        let random: Vec<usize> = random.collect();
-        let first = self.rng.below(count);
-        let scan = (0..count).map(|k| (first + k) % count);
-        let order: Vec<usize> = random.into_iter().chain(scan).collect();
-        for index in order {
-            if Some(index) == skip {
+        for _ in 0..PICK_TRIES {
+            let index = self.rng.below(count);
+            let spot = self.spots[index];
+            if Some(index) == skip || spot.unreachable_until > time {
                 continue;
             }
-            let spot = self.spots[index];
-            if let Some(route) = self.route(area, origin, spot.area, false) {
-                self.set_goal(Some(index), spot.point, spot.area, route.time, time);
-                return;
+            match self.route(area, origin, spot.area, false) {
+                Some(route) => {
+                    self.set_goal(Some(index), spot.point, spot.area, route.time, time);
+                    return;
+                }
+                None => self.spots[index].unreachable_until = time + UNREACHABLE_FOR,
             }
         }
+    }
+
+    /// A random standable area with a route from `area` as the goal (at most
+    /// [`PICK_TRIES`] tried), for maps without items.
+    fn pick_random_area(&mut self, area: AreaId, origin: Vec3, time: f32) {
         let world = self.world;
-        let flags = self.flags;
-        let rng = &mut self.rng;
-        let Some(router) = self.router.as_mut() else {
-            return;
-        };
-        self.stats.route_queries += 1;
-        let goal = router.random_goal_area(area, origin, flags, &mut || rng.next_u64(), |a| {
-            if a == area || !standable(world, a) || in_trigger(world, a) {
-                return None;
+        for _ in 0..PICK_TRIES {
+            let candidate = AreaId::from_index(self.rng.below(world.areas.len()));
+            if candidate == area || !standable(world, candidate) || in_trigger(world, candidate) {
+                continue;
             }
-            let center = world.areas.get(a.index())?.center;
-            standing_spot(world, center)
-                .filter(|(_, found)| *found == a)
-                .map(|(point, _)| point)
-        });
-        if let Some(goal) = goal {
-            self.set_goal(None, goal.origin, goal.area, goal.time, time);
+            let Some(center) = world.areas.get(candidate.index()).map(|a| a.center) else {
+                continue;
+            };
+            let Some((point, _)) =
+                standing_spot(world, center).filter(|(_, found)| *found == candidate)
+            else {
+                continue;
+            };
+            if let Some(route) = self.route(area, origin, candidate, false) {
+                self.set_goal(None, point, candidate, route.time, time);
+                return;
+            }
         }
     }
 
@@ -250,11 +270,14 @@ impl Roamer<'_> {
         self.nav.queried_area = None;
     }
 
-    /// Gives the goal up (it is picked again only after another).
-    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>) {
+    /// Gives the goal up at `time`: its spot is not picked again for [`GIVEN_UP_FOR`] (a
+    /// spot the roamer failed to reach will likely fail again from nearby).
+    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>, time: f32) {
         if let Some(goal) = self.nav.goal.take() {
             self.stats.goals_given_up += 1;
-            self.nav.last_reached = goal.spot.or(self.nav.last_reached);
+            if let Some(spot) = goal.spot.and_then(|index| self.spots.get_mut(index)) {
+                spot.unreachable_until = time + GIVEN_UP_FOR;
+            }
         }
         self.close_step(area, true);
         self.nav.queried_area = None;
@@ -308,7 +331,7 @@ impl Roamer<'_> {
                 return;
             }
             None => {
-                self.give_up_goal(Some(area));
+                self.give_up_goal(Some(area), time);
                 return;
             }
         };
@@ -333,7 +356,32 @@ impl Roamer<'_> {
             self.nav.avoid.push((reach.target, time + AVOID_TIME));
         }
         self.nav.step = step;
+        self.look_past_step();
         self.nav.step.as_mut()
+    }
+
+    /// For a walk or crouch step, where the route goes after it: the start of the next
+    /// reachability from the step's target (entered at the step's end), so that the roamer
+    /// slows down before a sharp turn. One more route query per such step.
+    fn look_past_step(&mut self) {
+        let Some(goal) = self.nav.goal else {
+            return;
+        };
+        let Some(step) = &self.nav.step else {
+            return;
+        };
+        if !matches!(step.kind, TravelType::Walk | TravelType::Crouch) || step.target == goal.area {
+            return;
+        }
+        let (target, end) = (step.target, step.end);
+        let next = self
+            .route(target, end, goal.area, false)
+            .and_then(|route| route.first)
+            .and_then(|id| self.world.reachabilities.get(id.index()))
+            .map(|reach| reach.start);
+        if let Some(step) = self.nav.step.as_mut() {
+            step.after = next;
+        }
     }
 
     /// Ends the step, counting it done when the roamer is in its target area (and `failed`
@@ -367,58 +415,79 @@ impl Roamer<'_> {
         let goal_area = self.nav.goal.map(|goal| goal.area);
         match &self.nav.step {
             Some(step) if Some(step.target) != goal_area => self.step_failed(area, time),
-            _ => self.give_up_goal(area),
+            _ => self.give_up_goal(area, time),
         }
     }
 
-    /// Launched by a jump pad: make the pad's reachability on the route the step (from the
-    /// current area, the area the step led into, or the last ground area), already in the
-    /// air; without one, fly without a step and ask again on landing.
-    pub(super) fn adopt_launch(&mut self, area: Option<AreaId>, origin: Vec3, time: f32) {
+    /// Launched by a jump pad: make one of the pad's reachabilities the step, already in the
+    /// air. Of the jump-pad reachabilities leaving the current area, the area the step led
+    /// into or the last ground area, the one with the least time onward to the goal
+    /// ([`Router::time_after_reach`](aas_route::Router::time_after_reach)) is steered for:
+    /// the route may have crossed the pad's trigger without meaning to use it. Without one
+    /// (a pad with no reachability), the roamer flies without a step, steering towards the
+    /// goal, and asks again on landing.
+    pub(super) fn adopt_launch(&mut self, area: Option<AreaId>, time: f32) {
         if let Some(step) = self.nav.step.as_mut()
             && step.kind == TravelType::JumpPad
         {
             step.enter(Phase::Airborne, time);
             return;
         }
-        let Some(goal) = self.nav.goal else {
-            self.close_step(area, true);
-            return;
-        };
         let candidates = [
             area,
             self.nav.step.as_ref().map(|step| step.target),
             self.memory.ground_area,
         ];
-        let world = self.world;
-        for candidate in candidates.into_iter().flatten() {
-            let has_pad = world
-                .reachabilities_of(candidate)
-                .iter()
-                .any(|reach| reach.kind() == Some(TravelType::JumpPad));
-            if !has_pad {
-                continue;
-            }
-            let Some(id) = self
-                .route(candidate, origin, goal.area, false)
-                .and_then(|route| route.first)
-            else {
-                continue;
-            };
-            let is_pad = world
-                .reachabilities
-                .get(id.index())
-                .is_some_and(|reach| reach.kind() == Some(TravelType::JumpPad));
-            if is_pad {
-                self.nav.step = None;
-                if let Some(step) = self.begin_step(id, candidate, time) {
-                    step.enter(Phase::Airborne, time);
-                }
-                self.nav.queried_area = area;
-                return;
-            }
-        }
+        let best = self
+            .nav
+            .goal
+            .and_then(|goal| self.best_pad_reach(&candidates, goal.area));
         self.close_step(area, true);
         self.nav.queried_area = area;
+        if let Some((id, source)) = best
+            && let Some(step) = self.begin_step(id, source, time)
+        {
+            step.enter(Phase::Airborne, time);
+        }
+    }
+
+    /// Of the jump-pad reachabilities leaving the `candidates` areas, the one (and its
+    /// source) with the least time onward to `goal`; ties go to the first found.
+    fn best_pad_reach(
+        &mut self,
+        candidates: &[Option<AreaId>],
+        goal: AreaId,
+    ) -> Option<(ReachId, AreaId)> {
+        let world = self.world;
+        let flags = self.flags;
+        let router = self.router.as_mut()?;
+        let mut best: Option<(u16, ReachId, AreaId)> = None;
+        let mut seen: Vec<AreaId> = Vec::new();
+        for &candidate in candidates.iter().flatten() {
+            if seen.contains(&candidate) {
+                continue;
+            }
+            seen.push(candidate);
+            let Some(record) = world.areas.get(candidate.index()) else {
+                continue;
+            };
+            for id in record.reachabilities.clone() {
+                let is_pad = world
+                    .reachabilities
+                    .get(id as usize)
+                    .is_some_and(|reach| reach.kind() == Some(TravelType::JumpPad));
+                if !is_pad {
+                    continue;
+                }
+                self.stats.route_queries += 1;
+                let Some(onward) = router.time_after_reach(ReachId(id), goal, flags) else {
+                    continue;
+                };
+                if best.is_none_or(|(time, ..)| onward < time) {
+                    best = Some((onward, ReachId(id), candidate));
+                }
+            }
+        }
+        best.map(|(_, id, source)| (id, source))
     }
 }

@@ -10,7 +10,7 @@ use aas_geom::physics::{Mover, MoverMotion};
 use glam::Vec3;
 
 use super::locate::{flat, horizontal};
-use super::steer::{Ctx, Progress, Steer, air_to, arrive_at, run_to};
+use super::steer::{Ctx, Progress, Steer, air_to, arrive_at, run_at, run_to};
 use super::step::{Phase, Step};
 
 /// Within this horizontal distance of the elevator's start the roamer stands and waits.
@@ -204,7 +204,7 @@ pub(super) fn bobbing(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
             let middle = ((mins + maxs) * 0.5).with_z(me.origin.z);
             Progress::Going(Steer {
                 waiting: true,
-                ..arrive_at(ctx, middle).at_most(horizontal(me.origin, middle) * 2.0)
+                ..run_at(ctx, middle, horizontal(me.origin, middle) * 2.0)
             })
         }
         _ => leave(step, ctx),

@@ -4,12 +4,12 @@
 use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::cluster::ClusterSettings;
-use aas_route::{ClusterInfo, Clustering, Membership, Router, RouterSettings};
+use aas_route::{ClusterInfo, Clustering, Membership, Router, RouterSettings, RouterStats};
 use bot_interface::{BotInput, BotView, Buttons, MatchInfo, Player, SelfView, view_angles_towards};
 use glam::Vec3;
 
 use super::fight;
-use super::locate::{crouch_only, flat, in_trigger, standing_spot};
+use super::locate::{crouch_only, flat, in_trigger, standable, standing_spot};
 use super::navigate::{Nav, Spot};
 use super::rng::{SplitMix64, mix_seeds};
 use super::steer::Steer;
@@ -17,6 +17,10 @@ use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 
 /// Moving farther than this (units) in one frame is a teleport or a respawn.
 const TELEPORT_DISTANCE: f32 = 160.0;
+/// How far ahead (seconds at the current velocity) the edge check looks.
+const EDGE_LOOKAHEAD: f32 = 0.15;
+/// The wished speed near an edge (units/s): slow enough to turn within a few units.
+const EDGE_SPEED: f32 = 100.0;
 /// The frame length assumed before [`Player::begin`] tells it (seconds).
 const DEFAULT_FRAME_TIME: f32 = 0.05;
 
@@ -205,6 +209,12 @@ impl<'w> Roamer<'w> {
         format!("{goal}; {step}{maneuver}")
     }
 
+    /// Its router's work counters (`None` when it has no router).
+    #[must_use]
+    pub fn router_stats(&self) -> Option<RouterStats> {
+        self.router.as_ref().map(Router::stats)
+    }
+
     /// The travel flags its routes use.
     #[must_use]
     pub fn travel_flags(&self) -> TravelFlags {
@@ -254,7 +264,7 @@ impl<'w> Roamer<'w> {
             && self.memory.water_level == 0
             && !self.memory.jump_held;
         if launched {
-            self.adopt_launch(area, me.origin, time);
+            self.adopt_launch(area, time);
         }
     }
 
@@ -272,6 +282,21 @@ impl<'w> Roamer<'w> {
         if teleport {
             self.stats.travel_done[TravelType::Teleport.position()] += 1;
         }
+    }
+
+    /// Whether the roamer, on the ground in `area`, runs towards an edge: a point its
+    /// velocity reaches within [`EDGE_LOOKAHEAD`] (halfway or at the end) lies in an area
+    /// without ground (the air beyond a ledge) that is neither the area it is in nor the one
+    /// its step leads to. Two point-to-area look-ups; the check (like botlib's gap check on walking) makes it slow
+    /// down to turn on narrow walkways instead of running off them.
+    fn edge_ahead(&self, me: &SelfView, area: Option<AreaId>) -> bool {
+        let target = self.nav.step.as_ref().map(|step| step.target);
+        [0.5, 1.0].into_iter().any(|part| {
+            let ahead = me.origin + flat(me.velocity) * (EDGE_LOOKAHEAD * part);
+            self.world.point_area(ahead).is_some_and(|there| {
+                Some(there) != area && Some(there) != target && !standable(self.world, there)
+            })
+        })
     }
 
     /// Applies the stuck watch's remedy.
@@ -297,10 +322,10 @@ impl<'w> Roamer<'w> {
                 });
             }
             Remedy::Reroute => self.reroute(area, time),
-            Remedy::NewGoal => self.give_up_goal(area),
+            Remedy::NewGoal => self.give_up_goal(area, time),
             Remedy::Wander => {
                 self.stats.wanders += 1;
-                self.give_up_goal(area);
+                self.give_up_goal(area, time);
                 self.maneuver = Some(Maneuver {
                     direction: self.random_direction(),
                     until: time + WANDER_TIME,
@@ -363,7 +388,11 @@ impl Player for Roamer<'_> {
                 if in_trigger(world, area) {
                     return None;
                 }
-                Some(Spot { point, area })
+                Some(Spot {
+                    point,
+                    area,
+                    unreachable_until: f32::NEG_INFINITY,
+                })
             })
             .collect();
         self.nav = Nav::default();
@@ -398,10 +427,14 @@ impl Player for Roamer<'_> {
             });
         }
         steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
+        if steer.careful && me.on_ground && self.edge_ahead(me, area) {
+            steer.speed = steer.speed.min(EDGE_SPEED);
+        }
         if me.water_level < 2 && area.is_some_and(|a| crouch_only(self.world, a)) {
             steer.crouch = true;
         }
-        if steer.jump && self.memory.jump_held {
+        if steer.jump && self.memory.jump_held && me.water_level < 2 {
+            // A new jump needs the button released first (swimming up may hold it).
             steer.jump = false;
         }
 

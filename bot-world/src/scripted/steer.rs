@@ -84,6 +84,9 @@ pub(super) struct Steer {
     pub(super) crouch: bool,
     /// Standing still on purpose (waiting for a platform): not a sign of being stuck.
     pub(super) waiting: bool,
+    /// Keeping to the ground: slow down before running off an edge (see
+    /// [`Roamer`](super::Roamer)'s edge check).
+    pub(super) careful: bool,
 }
 
 impl Steer {
@@ -117,6 +120,14 @@ impl Steer {
         }
     }
 
+    /// The same wishes, keeping to the ground.
+    pub(super) fn carefully(self) -> Self {
+        Self {
+            careful: true,
+            ..self
+        }
+    }
+
     /// The same wishes at most `speed` fast.
     pub(super) fn at_most(self, speed: f32) -> Self {
         Self {
@@ -137,14 +148,41 @@ pub(super) enum Progress {
     Failed,
 }
 
-/// Towards `point` at full speed: in 3-D when swimming, else horizontally.
+/// Towards `point` at full speed: in 3-D when swimming, else horizontally ([`run_at`]).
 pub(super) fn run_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
+    run_at(ctx, point, f32::MAX)
+}
+
+/// Towards `point` at `speed` (capped by the physics): in 3-D when swimming, horizontally in
+/// the air. On the ground the wished direction also cancels the velocity the roamer has that
+/// does not lead to the point: Quake III's ground acceleration only adds along the wished
+/// direction and friction takes 30 % a frame, so aiming straight at the point would carry a
+/// sideways drift for several frames (and out of a narrow area); aiming at the difference
+/// between the velocity wanted and the one left after this frame's friction removes it at
+/// once.
+pub(super) fn run_at(ctx: &Ctx<'_, '_>, point: Vec3, speed: f32) -> Steer {
     let delta = point - ctx.me.origin;
     if ctx.in_liquid() {
-        Steer::run(delta)
-    } else {
-        Steer::run(flat(delta))
+        return Steer::run(delta).at_most(speed);
     }
+    if !ctx.me.on_ground {
+        return Steer::run(flat(delta)).at_most(speed);
+    }
+    let settings = ctx.physics.settings();
+    let wanted = flat(delta).normalize_or_zero() * speed.min(settings.max_walk_velocity);
+    let velocity = flat(ctx.me.velocity);
+    let current = velocity.length();
+    let kept = if current > 0.0 {
+        let drop = current.max(settings.stop_speed) * settings.friction * ctx.frame_time;
+        (current - drop).max(0.0) / current
+    } else {
+        0.0
+    };
+    let change = wanted - velocity * kept;
+    if change.length() < 1.0 || wanted == Vec3::ZERO {
+        return Steer::run(wanted).at_most(speed);
+    }
+    Steer::run(change).at_most(speed)
 }
 
 /// Towards `point` while in the air: [`Physics::air_steer`]'s input, which brings the flight
@@ -170,5 +208,5 @@ pub(super) fn air_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
 /// the distance).
 pub(super) fn arrive_at(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
     let distance = ctx.distance(point);
-    run_to(ctx, point).at_most(distance * 6.0)
+    run_at(ctx, point, distance * 6.0)
 }

@@ -8,9 +8,12 @@ use glam::Vec3;
 use super::locate::flat;
 
 /// Distances behind a jump's start (away from its end) tried for the run-up point.
-const RUN_UPS: [f32; 4] = [48.0, 32.0, 24.0, 16.0];
+const RUN_UPS: [f32; 5] = [64.0, 48.0, 32.0, 24.0, 16.0];
 /// Distances behind a platform's start tried for the point to wait at or back off to.
 const STAND_OFFS: [f32; 5] = [64.0, 48.0, 32.0, 96.0, 24.0];
+/// An area less than this across (units, along X or Y) is narrow (the player box is 30
+/// wide).
+const NARROW: f32 = 64.0;
 /// A plat whose top at the bottom is farther than this from an elevator's start (horizontally,
 /// or in standing height) is not the one it rides.
 const PLAT_MATCH: f32 = 48.0;
@@ -72,6 +75,12 @@ pub(super) struct Step {
     /// plat is known (a `.aas` from bspc starts the reachability beside the plat), else the
     /// start.
     pub(super) board: Vec3,
+    /// Where the route goes on from the end: the start of the next reachability (walks and
+    /// crouches only, for slowing down before sharp turns).
+    pub(super) after: Option<Vec3>,
+    /// Whether the area it leaves or the one it enters is narrow (less than
+    /// [`NARROW`] across): a walkway where a sharp turn at speed runs off the edge.
+    pub(super) narrow: bool,
     /// The current phase.
     pub(super) phase: Phase,
     /// When the phase began (match seconds).
@@ -80,6 +89,9 @@ pub(super) struct Step {
     pub(super) began: f32,
     /// Waits that timed out (platforms).
     pub(super) tries: u8,
+    /// Whether it went back to its run-up point (a jump): from there on, the run to the
+    /// start is finished even if it starts in another area.
+    pub(super) ran_up: bool,
 }
 
 impl Step {
@@ -96,7 +108,7 @@ impl Step {
         let heading = flat(reach.end - reach.start).normalize_or_zero();
         let (back, back_length) = match kind {
             TravelType::BarrierJump | TravelType::Jump | TravelType::WalkOffLedge => {
-                point_behind(world, source, reach.start, heading, &RUN_UPS)
+                run_up(world, source, reach.start, heading)
             }
             TravelType::Elevator | TravelType::FuncBob => {
                 point_behind(world, source, reach.start, heading, &STAND_OFFS)
@@ -131,15 +143,19 @@ impl Step {
             fall_time,
             mover,
             board,
+            after: None,
+            narrow: narrow(world, source) || narrow(world, reach.target),
             phase: Phase::Approach,
             since: time,
             began: time,
             tries: 0,
+            ran_up: false,
         })
     }
 
     /// Enters `phase` at `time` (a phase entered again keeps its start time).
     pub(super) fn enter(&mut self, phase: Phase, time: f32) {
+        self.ran_up |= phase == Phase::Back;
         if self.phase != phase {
             self.phase = phase;
             self.since = time;
@@ -161,7 +177,9 @@ impl Step {
             | Phase::Board
             | Phase::Ride
             | Phase::Leave => true,
-            Phase::Back => matches!(self.kind, TravelType::Elevator | TravelType::FuncBob),
+            // Going back to a run-up or stand-off point may cross into another area.
+            Phase::Back => true,
+            Phase::Approach if self.ran_up => true,
             Phase::Approach => {
                 matches!(self.kind, TravelType::Elevator | TravelType::FuncBob)
                     && (super::locate::horizontal(origin, self.start) < 64.0
@@ -169,6 +187,37 @@ impl Step {
             }
         }
     }
+}
+
+/// Whether `area` is less than [`NARROW`] across along X or Y.
+fn narrow(world: &AasWorld, area: AreaId) -> bool {
+    world.areas.get(area.index()).is_some_and(|record| {
+        let size = record.maxs - record.mins;
+        size.x.min(size.y) < NARROW
+    })
+}
+
+/// The run-up point of a jump from `source` at `start` along `heading`: the farthest of
+/// [`RUN_UPS`] behind the start that lies in `source`, or (as botlib's run start) in a
+/// standable area with standable ground a third and two thirds of the way to the start (no
+/// gap on the run). The start itself (length 0) when there is none.
+fn run_up(world: &AasWorld, source: AreaId, start: Vec3, heading: Vec3) -> (Vec3, f32) {
+    let standable_at = |point: Vec3| {
+        world
+            .point_area(point + Vec3::Z)
+            .is_some_and(|area| area == source || super::locate::standable(world, area))
+    };
+    RUN_UPS
+        .iter()
+        .map(|&distance| (start - heading * distance, distance))
+        .find(|&(point, distance)| {
+            let in_source = world.point_area(point + Vec3::Z) == Some(source);
+            in_source
+                || [1.0, 2.0 / 3.0, 1.0 / 3.0]
+                    .iter()
+                    .all(|part| standable_at(start - heading * (distance * part)))
+        })
+        .unwrap_or((start, 0.0))
 }
 
 /// The first point `distance` behind `start` (against `heading`) that lies in `source`, with

@@ -7,11 +7,17 @@ use glam::Vec3;
 
 use super::locate::{flat, horizontal};
 use super::platforms::{bobbing, elevator};
-use super::steer::{Ctx, Progress, Steer, air_to, run_to};
+use super::steer::{Ctx, Progress, Steer, air_to, run_at, run_to};
 use super::step::{Phase, Step};
 
 /// Within this distance (units) of a reachability's start the roamer heads for its end.
 const NEAR_START: f32 = 16.0;
+/// A walk slows down for a sharp turn at its end within this distance (units).
+const CORNER_DISTANCE: f32 = 64.0;
+/// A turn sharper than this (cosine, 60°) slows a walk down.
+const CORNER_COSINE: f32 = 0.5;
+/// The slowest speed (units/s) a walk turns at.
+const CORNER_SPEED: f32 = 120.0;
 /// A walk off a ledge slows to the landing speed this far (horizontally) before the start.
 const LEDGE_SLOW_DOWN: f32 = 64.0;
 /// A jump takes off at most this far past its start.
@@ -19,10 +25,20 @@ const TAKE_OFF_PAST: f32 = 16.0;
 /// A jump's take-off needs the roamer within this distance of the start-to-end line (plus a
 /// quarter of its distance behind the start).
 const ALIGNED: f32 = 12.0;
-/// A running jump wants at least this horizontal speed along its heading at take-off.
+/// A running jump wants at least this horizontal speed at take-off …
 const TAKE_OFF_SPEED: f32 = 200.0;
+/// … within this cosine of its heading.
+const TAKE_OFF_COSINE: f32 = 0.8;
+/// A jump across more than this (units, horizontally from start to end) is long …
+const LONG_JUMP: f32 = 128.0;
+/// … and wants this speed at take-off …
+const LONG_TAKE_OFF_SPEED: f32 = 290.0;
+/// … within this cosine of its heading.
+const LONG_TAKE_OFF_COSINE: f32 = 0.95;
 /// The longest run off an edge before the roamer expects to be in the air (seconds).
 const LEAP_TIME: f32 = 0.6;
+/// A jump across at most this (units, horizontally from start to end) needs no run.
+const STANDING_JUMP: f32 = 48.0;
 /// A run-up shorter than this is taken from a standstill (no speed wanted).
 const SHORT_RUN_UP: f32 = 16.0;
 /// A teleporter trigger whose centre is this much above the origin is jumped into.
@@ -60,7 +76,9 @@ fn flight(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
 }
 
 /// Walk (or crouch) to the start, then on to the end; the route is asked again on entering
-/// another area. In the air (a step down), steer onto the end.
+/// another area. Within [`CORNER_DISTANCE`] of the end, a sharp turn there (towards the next
+/// reachability's start) caps the speed at what the turn allows. In the air (a step down),
+/// steer onto the end.
 fn walk(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
     let crouch = step.kind == TravelType::Crouch;
     if ctx.airborne() {
@@ -71,7 +89,30 @@ fn walk(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
     } else {
         step.end
     };
-    Progress::Going(run_to(ctx, point).crouching(crouch))
+    let steer = run_at(ctx, point, corner_speed(step, ctx));
+    Progress::Going(steer.crouching(crouch).carefully())
+}
+
+/// The speed a walk between narrow areas (a walkway, a ledge) may keep towards a turn at its
+/// end: full speed unless within [`CORNER_DISTANCE`] of the end and the route turns by more
+/// than 60° there, then [`CORNER_SPEED`] at a right angle (in proportion to the turn's
+/// cosine, never below it). Between wide areas a turn costs no speed.
+fn corner_speed(step: &Step, ctx: &Ctx<'_, '_>) -> f32 {
+    let Some(after) = step.after.filter(|_| step.narrow) else {
+        return f32::MAX;
+    };
+    let origin = ctx.me.origin;
+    if horizontal(origin, step.end) > CORNER_DISTANCE {
+        return f32::MAX;
+    }
+    let coming = flat(ctx.me.velocity).normalize_or_zero();
+    let going = flat(after - step.end).normalize_or_zero();
+    let turn = coming.dot(going);
+    if coming == Vec3::ZERO || going == Vec3::ZERO || turn > CORNER_COSINE {
+        return f32::MAX;
+    }
+    let full = ctx.physics.settings().max_walk_velocity;
+    (full * turn.max(0.0)).max(CORNER_SPEED)
 }
 
 /// A barrier jump or a jump: reach the start from behind (from the run-up point when coming
@@ -119,8 +160,17 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
     let travel = (speed * ctx.frame_time).max(4.0);
     if aligned && (-travel..=TAKE_OFF_PAST).contains(&along) {
         let running = matches!(step.kind, TravelType::Jump | TravelType::WalkOffLedge);
-        let wants_speed = running && step.back_length >= SHORT_RUN_UP;
-        let fast = speed >= TAKE_OFF_SPEED && velocity.dot(heading) >= 0.8 * speed;
+        let far = horizontal(step.start, step.end) > STANDING_JUMP;
+        let wants_speed = running && far && step.back_length >= SHORT_RUN_UP;
+        // A long jump needs nearly the full running speed, straight along the line: air
+        // control cannot make up much of a miss.
+        let long = horizontal(step.start, step.end) > LONG_JUMP;
+        let (least, cosine) = if long {
+            (LONG_TAKE_OFF_SPEED, LONG_TAKE_OFF_COSINE)
+        } else {
+            (TAKE_OFF_SPEED, TAKE_OFF_COSINE)
+        };
+        let fast = speed >= least && velocity.dot(heading) >= cosine * speed;
         if wants_speed && !fast {
             step.enter(Phase::Back, ctx.time);
             return Progress::Going(run_to(ctx, step.back));
@@ -164,14 +214,14 @@ fn walk_off_ledge(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
         .max(settings.stop_speed);
     let to_start = ctx.distance(step.start);
     if to_start > NEAR_START {
-        let steer = run_to(ctx, step.start);
-        return Progress::Going(if to_start < LEDGE_SLOW_DOWN {
-            steer.at_most(landing_speed)
+        let speed = if to_start < LEDGE_SLOW_DOWN {
+            landing_speed
         } else {
-            steer
-        });
+            f32::MAX
+        };
+        return Progress::Going(run_at(ctx, step.start, speed));
     }
-    Progress::Going(run_to(ctx, step.end).at_most(landing_speed))
+    Progress::Going(run_at(ctx, step.end, landing_speed))
 }
 
 /// Swim (in 3-D) to the start, then to the end; out of the water, walk like a walk.

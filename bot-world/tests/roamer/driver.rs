@@ -1,7 +1,9 @@
 //! A minimal world for one roamer: each frame a [`BotView`] of its own state (no opponents),
 //! its input turned into a [`MoveInput`] as the world will (walk halves the speed cap), one
 //! [`Physics::step`] with the map's triggers and movers, and plats started by standing on
-//! them (and sent back up when they come down on the player, as Quake III's are).
+//! them (and sent back up when they come down on the player, as Quake III's are). A player
+//! touching a lethal `trigger_hurt` (a void, a pit) dies; after [`RESPAWN_DELAY`] it may
+//! respawn, and does at the next spawn point when it presses respawn or attack.
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,8 @@ const FRAME_MS: u32 = 50;
 pub(crate) const PLACE_RADIUS: f32 = 50.0;
 /// A spawned player starts this far above the spawn point, as in Quake III.
 const SPAWN_LIFT: f32 = 9.0;
+/// Frames a dead player waits before it may respawn.
+const RESPAWN_DELAY: u32 = 20;
 
 /// What one run showed.
 #[derive(Debug, Clone)]
@@ -29,10 +33,13 @@ pub(crate) struct Run {
     pub(crate) map: String,
     pub(crate) seconds: f32,
     pub(crate) stats: RoamerStats,
+    pub(crate) router: Option<aas_route::RouterStats>,
     /// Longest time (s) the roamer stayed within [`PLACE_RADIUS`] of one point, and where.
     pub(crate) longest_still: (f32, Vec3),
     /// The first frame the origin was in no area, or below the lowest area.
     pub(crate) left_world: Option<(u32, Vec3)>,
+    /// Deaths in lethal `trigger_hurt`s.
+    pub(crate) deaths: u32,
     /// Time spent in `think`.
     pub(crate) thinking: Duration,
     pub(crate) thinks: u32,
@@ -72,7 +79,7 @@ impl Run {
         }
         format!(
             "{:<16} {:>4.0}s goals {:>3}/{:<3} ({:>3.0}%) still {:>4.1}s at {:>6.0} {:>6.0} {:>5.0} | \
-             µs/think {:>5.1} | queries {} sidesteps {} reroutes {} wanders {} given up {} |{travel}",
+             µs/think {:>5.1} | deaths {} | queries {} sidesteps {} reroutes {} wanders {} given up {} |{travel}",
             self.map,
             self.seconds,
             self.stats.goals_reached,
@@ -83,12 +90,18 @@ impl Run {
             self.longest_still.1.y,
             self.longest_still.1.z,
             self.micros_per_think(),
+            self.deaths,
             self.stats.route_queries,
             self.stats.sidesteps,
             self.stats.reroutes,
             self.stats.wanders,
             self.stats.goals_given_up,
-        )
+        ) + &self.router.map_or(String::new(), |r| {
+            format!(
+                " | router: {} queries, {} fallbacks, {} area caches, {} portal caches",
+                r.queries, r.fallbacks, r.area_caches_built, r.portal_caches_built
+            )
+        })
     }
 }
 
@@ -150,6 +163,25 @@ fn update_plats(movers: &mut [Mover], state: &PlayerState, frame_time: f32) -> b
     changed
 }
 
+/// `point`, or the nearest point up to 32 units off it (on a grid of 8) that lies in an area:
+/// a spawn point may sit where the AAS is solid (closer to a wall than the player box's
+/// half width, or in a corner the box's bevels fill), and a player there could not move.
+fn open_spot(world: &aas_geom::world::AasWorld, point: Vec3) -> Vec3 {
+    let offsets =
+        (-4..=4_i8).flat_map(|x| (-4..=4_i8).flat_map(move |y| (0..=2_i8).map(move |z| (x, y, z))));
+    let mut candidates: Vec<Vec3> = offsets
+        .map(|(x, y, z)| point + Vec3::new(f32::from(x), f32::from(y), f32::from(z)) * 8.0)
+        .collect();
+    candidates.sort_by(|a, b| {
+        a.distance_squared(point)
+            .total_cmp(&b.distance_squared(point))
+    });
+    candidates
+        .into_iter()
+        .find(|candidate| world.point_area(*candidate).is_some())
+        .unwrap_or(point)
+}
+
 /// The roamer's own state as a view.
 fn view_of(frame: u32, state: &PlayerState, view_angles: Vec3, weapon: Weapon) -> BotView {
     let mut me = SelfView {
@@ -203,7 +235,7 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         .iter()
         .map(|area| area.mins.z)
         .fold(f32::INFINITY, f32::min);
-    let mut state = PlayerState::at(spawn + Vec3::Z * SPAWN_LIFT);
+    let mut state = PlayerState::at(open_spot(&map.world, spawn + Vec3::Z * SPAWN_LIFT));
     physics.update_water_level(&mut state);
     let mut view_angles = Vec3::ZERO;
     let mut weapon = Weapon::Machinegun;
@@ -213,11 +245,30 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
     let mut thinking = Duration::ZERO;
     let frames = (seconds * 1000.0) as u32 / FRAME_MS;
     let trace = trace_window(&map.name, seed);
+    let (mut deaths, mut dead_since) = (0, None::<u32>);
     for frame in 0..frames {
-        let view = view_of(frame, &state, view_angles, weapon);
+        let mut view = view_of(frame, &state, view_angles, weapon);
+        if let Some(since) = dead_since {
+            view.me.alive = false;
+            view.me.can_respawn = frame >= since + RESPAWN_DELAY;
+        }
         let clock = Instant::now();
         let input = roamer.think(&view);
         thinking += clock.elapsed();
+        if dead_since.is_some() {
+            if view.me.can_respawn && input.holds(Buttons::RESPAWN) | input.holds(Buttons::ATTACK) {
+                let spawn = map.spawns[usize::try_from(deaths).unwrap_or(0) % map.spawns.len()];
+                state = PlayerState::at(open_spot(&map.world, spawn + Vec3::Z * SPAWN_LIFT));
+                physics.update_water_level(&mut state);
+                dead_since = None;
+                (anchor, anchor_frame) = (state.origin, frame);
+            } else {
+                state.time += frame_time;
+                // Dead time does not count as staying in one place.
+                anchor_frame = frame;
+            }
+            continue;
+        }
         view_angles = input.view_angles;
         weapon = input.weapon.unwrap_or(weapon);
         let cap = if input.holds(Buttons::WALK) {
@@ -249,13 +300,24 @@ pub(crate) fn drive(map: &Map, spawn: Vec3, seed: u64, seconds: f32) -> Run {
         if outside && left_world.is_none() {
             left_world = Some((frame, state.origin));
         }
+        let (pmins, pmaxs) = (state.origin + STANDING_MINS, state.origin + STANDING_MAXS);
+        let hurt = map
+            .death
+            .iter()
+            .any(|(mins, maxs)| pmins.cmplt(*maxs).all() && mins.cmplt(pmaxs).all());
+        if hurt {
+            deaths += 1;
+            dead_since = Some(frame);
+        }
     }
     Run {
         map: map.name.clone(),
         seconds,
         stats: roamer.stats().clone(),
+        router: roamer.router_stats(),
         longest_still,
         left_world,
+        deaths,
         thinking,
         thinks: frames,
     }

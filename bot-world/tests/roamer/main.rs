@@ -20,27 +20,57 @@ fn report(run: &Run) {
     println!("{}", run.line());
 }
 
-/// Runs roamers from the first `spawns` spawn points of `map` (seeds 1, 2 …) for `seconds`
-/// each, checks the limits every run must keep, and returns the runs.
-fn roam(map: &Map, spawns: usize, seconds: f32) -> Vec<Run> {
+/// Runs roamers from `spawns` spawn points of `map` (seeds 1, 2 …) for `seconds` each and
+/// reports each run.
+fn runs(map: &Map, spawns: usize, seconds: f32) -> Vec<Run> {
     assert!(!map.spawns.is_empty(), "{}: no spawn point", map.name);
-    let runs: Vec<Run> = (0..spawns)
+    (0..spawns)
         .map(|k| {
             let spawn = map.spawns[k * 7 % map.spawns.len()];
-            drive(map, spawn, k as u64 + 1, seconds)
+            let run = drive(map, spawn, k as u64 + 1, seconds);
+            report(&run);
+            run
         })
-        .collect();
-    for run in &runs {
-        report(run);
-        assert!(
-            run.longest_still.0 < STILL_LIMIT,
-            "{}: stayed in one place for {} s",
-            run.map,
-            run.longest_still.0
-        );
-        assert_eq!(run.left_world, None, "{}: left the world", run.map);
-        assert!(run.stats.goals_picked > 0, "{}: no goal", run.map);
+        .collect()
+}
+
+/// What is wrong with `runs`: a stay in one place of [`STILL_LIMIT`] or more, leaving the
+/// world, no goal at all, or a reach rate below `rate`.
+fn problems(runs: &[Run], rate: f32) -> Vec<String> {
+    let mut found = Vec::new();
+    for run in runs {
+        if run.longest_still.0 >= STILL_LIMIT {
+            found.push(format!(
+                "{}: stayed in one place for {:.1} s at {}",
+                run.map, run.longest_still.0, run.longest_still.1
+            ));
+        }
+        if let Some((frame, origin)) = run.left_world {
+            found.push(format!(
+                "{}: left the world at frame {frame}, {origin}",
+                run.map
+            ));
+        }
+        if run.stats.goals_picked == 0 {
+            found.push(format!("{}: no goal", run.map));
+        }
     }
+    let reached = reach_rate(runs);
+    if reached < rate {
+        let name = runs.first().map_or("?", |run| run.map.as_str());
+        found.push(format!(
+            "{name}: reached {:.0}% of the goals",
+            reached * 100.0
+        ));
+    }
+    found
+}
+
+/// Runs roamers over `map` ([`runs`]) and fails on any of their [`problems`].
+fn roam(map: &Map, spawns: usize, seconds: f32, rate: f32) -> Vec<Run> {
+    let runs = runs(map, spawns, seconds);
+    let found = problems(&runs, rate);
+    assert!(found.is_empty(), "{}", found.join("\n"));
     runs
 }
 
@@ -60,13 +90,7 @@ fn done(runs: &[Run], kind: TravelType) -> u32 {
 /// goals and carry out reachabilities of each of `kinds`.
 fn small_map(name: &str, return_trip: bool, rate: f32, kinds: &[TravelType]) {
     let map = test_map(name, return_trip);
-    let runs = roam(&map, 2, 90.0);
-    let reached = reach_rate(&runs);
-    assert!(
-        reached >= rate,
-        "{name}: reached {:.0}% of the goals",
-        reached * 100.0
-    );
+    let runs = roam(&map, 2, 90.0, rate);
     for &kind in kinds {
         assert!(done(&runs, kind) > 0, "{name}: no {kind} carried out");
     }
@@ -152,35 +176,54 @@ fn roams_shared_maps() {
     };
     for name in REAL_MAPS {
         let map = real_map(&dir, name);
-        let runs = roam(&map, 2, 120.0);
-        let rate = reach_rate(&runs);
-        assert!(
-            rate >= 0.6,
-            "{name}: reached {:.0}% of the goals",
-            rate * 100.0
-        );
+        roam(&map, 2, 120.0, 0.8);
     }
 }
 
 /// Every shared and pack map, longer and with more roamers (`cargo test --release -p
-/// bot-world --test roamer -- --ignored --nocapture`).
+/// bot-world --test roamer roams_every -- --ignored --nocapture`). The reach rate asked is
+/// lower than on the four maps of the default test: the pack's `oacmpdm8` (about 77 %) and
+/// `oacmpdm7` (about 84 %) have walkways along ledges narrower than the player, which the
+/// roamer sometimes falls off (the goal is then given up after 12 s without progress).
 #[test]
 #[ignore = "minutes of simulation: run with --release"]
 fn roams_every_shared_map_for_long() {
     let shared = real_data::maps().map(|dir| (dir, real_data::SHARED_MAPS));
     let pack = real_data::pack_maps().map(|dir| (dir, real_data::PACK_MAPS));
+    let mut found = Vec::new();
     for (dir, names) in shared.into_iter().chain(pack) {
         for name in names {
             let map = real_map(&dir, name);
-            let runs = roam(&map, 4, 600.0);
-            let rate = reach_rate(&runs);
-            assert!(
-                rate >= 0.6,
-                "{name}: reached {:.0}% of the goals",
-                rate * 100.0
-            );
+            found.extend(problems(&runs(&map, 4, 600.0), 0.7));
         }
     }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// One run with a trace (`ROAMER_MAP`, `ROAMER_SEED`, `ROAMER_SECONDS`, `ROAMER_TRACE`).
+#[test]
+#[ignore = "debugging aid"]
+fn trace_one_run() {
+    let name = std::env::var("ROAMER_MAP").unwrap_or_else(|_| "dm3ish".to_owned());
+    let seed: u64 = std::env::var("ROAMER_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let seconds: f32 = std::env::var("ROAMER_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60.0);
+    let map = [
+        real_data::find_in(real_data::MAPS),
+        real_data::find_in(real_data::PACK),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|dir| dir.join(format!("{name}.aas")).is_file())
+    .map_or_else(|| test_map(&name, true), |dir| real_map(&dir, &name));
+    let k = usize::try_from(seed - 1).unwrap_or(0);
+    let spawn = map.spawns[k * 7 % map.spawns.len()];
+    report(&drive(&map, spawn, seed, seconds));
 }
 
 /// Two roamers with the same seeds on the same map do exactly the same.
@@ -201,10 +244,14 @@ fn describe_map() {
     // a shared map's reachabilities of one travel type.
     let name = std::env::var("ROAMER_MAP").unwrap_or_else(|_| "ledge_room".to_owned());
     let kind = std::env::var("ROAMER_KIND").ok();
-    let map = match real_data::find_in(real_data::MAPS) {
-        Some(dir) if real_data::SHARED_MAPS.contains(&name.as_str()) => real_map(&dir, &name),
-        _ => test_map(&name, true),
-    };
+    let map = [
+        real_data::find_in(real_data::MAPS),
+        real_data::find_in(real_data::PACK),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|dir| dir.join(format!("{name}.aas")).is_file())
+    .map_or_else(|| test_map(&name, true), |dir| real_map(&dir, &name));
     let world = &map.world;
     println!(
         "{} areas, {} reaches, {} clusters",
@@ -248,4 +295,113 @@ fn describe_map() {
         println!("spawns {:?}", map.spawns);
     }
     println!("movers {:?}", map.entities.movers());
+    let clustering = aas_route::Clustering::from_world(world);
+    let mut entered = vec![false; world.areas.len()];
+    for reach in &world.reachabilities {
+        entered[reach.target.index()] = true;
+    }
+    let loose = (0..world.areas.len())
+        .filter(|&i| {
+            clustering.membership[i] == aas_route::Membership::None
+                && entered[i]
+                && !world.areas[i].reachabilities.is_empty()
+        })
+        .count();
+    println!(
+        "clusters {} portals {}; {loose} areas in no cluster with ways in and out",
+        clustering.clusters.len(),
+        clustering.portals.len()
+    );
+}
+
+/// With an opponent in view the roamer aims at it, fires the weapon in hand, asks for its best
+/// weapon and keeps moving; a team mate is left alone; dead, it asks to respawn once allowed.
+#[test]
+fn fights_what_it_sees_and_respawns() {
+    use bot_interface::{
+        BotView, Buttons, GameMode, MatchInfo, Player, PlayerId, SeenPlayer, SelfView, Team,
+        Weapon, view_forward,
+    };
+    use bot_world::scripted::Roamer;
+    use glam::Vec3;
+
+    let map = test_map("stairs_room", true);
+    let mut roamer = Roamer::new("fighter", &map.world, 3);
+    roamer.begin(&MatchInfo {
+        map: map.name.clone(),
+        mode: GameMode::Tdm,
+        you: PlayerId(0),
+        team: Team::Red,
+        items: map.items.clone(),
+        frame_ms: 50,
+        seed: 11,
+    });
+    let origin = map.spawns[0] + Vec3::Z * 0.125;
+    let mut me = SelfView {
+        id: PlayerId(0),
+        team: Team::Red,
+        alive: true,
+        origin,
+        view_height: 26.0,
+        health: 100,
+        weapon: Some(Weapon::Machinegun),
+        on_ground: true,
+        ..SelfView::default()
+    };
+    for weapon in [Weapon::Machinegun, Weapon::Railgun] {
+        me.weapons[weapon.index()] = true;
+        me.ammo[weapon.index()] = 50;
+    }
+    let other_at = origin + Vec3::new(300.0, 200.0, 0.0);
+    let other = |team: Team| SeenPlayer {
+        id: PlayerId(1),
+        team,
+        origin: other_at,
+        velocity: Vec3::ZERO,
+        view_angles: Vec3::ZERO,
+        alive: true,
+        crouched: false,
+        weapon: Some(Weapon::Machinegun),
+        firing: false,
+        carrying_flag: None,
+        powerups: Vec::new(),
+    };
+    let view = |frame: u32, me: &SelfView, players: Vec<SeenPlayer>| BotView {
+        frame,
+        time_ms: frame * 50,
+        me: me.clone(),
+        players,
+        ..BotView::default()
+    };
+
+    let input = roamer.think(&view(0, &me, vec![other(Team::Blue)]));
+    assert!(input.holds(Buttons::ATTACK), "{input:?}");
+    assert_eq!(input.weapon, Some(Weapon::Railgun));
+    let aim = view_forward(input.view_angles);
+    let wanted = (other_at + Vec3::Z * 10.0 - me.eye()).normalize();
+    assert!(
+        aim.dot(wanted) > 0.99,
+        "aims at the opponent: {aim} vs {wanted}"
+    );
+    assert!(
+        input.move_direction.length() > 0.5 && input.move_speed > 0.0,
+        "keeps moving: {input:?}"
+    );
+
+    let input = roamer.think(&view(1, &me, vec![other(Team::Red)]));
+    assert!(!input.holds(Buttons::ATTACK), "a team mate: {input:?}");
+
+    me.alive = false;
+    me.can_respawn = false;
+    let input = roamer.think(&view(2, &me, Vec::new()));
+    assert!(!input.holds(Buttons::RESPAWN));
+    me.can_respawn = true;
+    let pressed: Vec<bool> = (3..7)
+        .map(|frame| {
+            roamer
+                .think(&view(frame, &me, Vec::new()))
+                .holds(Buttons::RESPAWN)
+        })
+        .collect();
+    assert_eq!(pressed, [false, true, false, true], "every other frame");
 }

@@ -32,6 +32,41 @@ pub(crate) struct Map {
     pub(crate) entities: MapEntities,
     pub(crate) spawns: Vec<Vec3>,
     pub(crate) items: Vec<ItemSpotInfo>,
+    /// The boxes of the lethal `trigger_hurt`s (damage 100 or more: the voids and pits that
+    /// kill whoever falls in).
+    pub(crate) death: Vec<(Vec3, Vec3)>,
+}
+
+/// The bounds of the lethal `trigger_hurt` brush models of `brushes` (damage of 100 or more).
+fn death_volumes(brushes: &BrushWorld) -> Vec<(Vec3, Vec3)> {
+    let lethal = |entity: usize| {
+        brushes.entities.get(entity).is_some_and(|e| {
+            e.classname().eq_ignore_ascii_case("trigger_hurt")
+                && e.get("dmg")
+                    .and_then(|d| d.trim().parse::<f64>().ok())
+                    .unwrap_or(5.0)
+                    >= 100.0
+        })
+    };
+    let mut volumes: Vec<(usize, Vec3, Vec3)> = Vec::new();
+    for brush in brushes.all_brushes() {
+        let Some(entity) = brush.entity.filter(|&e| lethal(e)) else {
+            continue;
+        };
+        let planes: Vec<aas_geom::Plane> = brush.sides.iter().map(|side| side.plane).collect();
+        let Ok(geometry) = aas_geom::brush::BrushGeometry::from_planes(&planes) else {
+            continue;
+        };
+        let (lo, hi) = (geometry.mins().as_vec3(), geometry.maxs().as_vec3());
+        match volumes.iter_mut().find(|(e, ..)| *e == entity) {
+            Some((_, mins, maxs)) => {
+                *mins = mins.min(lo);
+                *maxs = maxs.max(hi);
+            }
+            None => volumes.push((entity, lo, hi)),
+        }
+    }
+    volumes.into_iter().map(|(_, lo, hi)| (lo, hi)).collect()
 }
 
 /// The spawn points and items of `brushes`.
@@ -130,6 +165,7 @@ pub(crate) fn test_map(name: &str, return_trip: bool) -> Map {
         entities,
         spawns,
         items,
+        death: death_volumes(&brushes),
     }
 }
 
@@ -147,5 +183,6 @@ pub(crate) fn real_map(dir: &Path, name: &str) -> Map {
         entities,
         spawns,
         items,
+        death: death_volumes(&brushes),
     }
 }
