@@ -5,7 +5,9 @@ use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::cluster::ClusterSettings;
 use aas_route::{ClusterInfo, Clustering, Membership, Router, RouterSettings, RouterStats};
-use bot_interface::{BotInput, BotView, Buttons, MatchInfo, Player, SelfView, view_angles_towards};
+use bot_interface::{
+    BotInput, BotView, Buttons, MatchInfo, Player, SeenPlayer, SelfView, view_angles_towards,
+};
 use glam::Vec3;
 
 use super::fight;
@@ -409,6 +411,17 @@ impl Player for Roamer<'_> {
         let area = self.world.point_area(me.origin);
         self.observe(me, area, time);
         let mut steer = self.navigate(me, area, time);
+        if self.maneuver.is_none()
+            && let Some(direction) = give_way(me, &view.players, steer.direction)
+        {
+            self.stats.sidesteps += 1;
+            self.maneuver = Some(Maneuver {
+                direction,
+                until: time + GIVE_WAY_TIME,
+                jump: false,
+                aimless: false,
+            });
+        }
         if let Some(remedy) = self.watch.update(
             (me.origin, flat(me.velocity).length()),
             time,
@@ -478,6 +491,32 @@ impl Player for Roamer<'_> {
         }
     }
 }
+
+/// How close (units, horizontally) a player in the way must be for the roamer to give way.
+const GIVE_WAY_DISTANCE: f32 = 56.0;
+/// How long giving way lasts (seconds).
+const GIVE_WAY_TIME: f32 = 0.4;
+
+/// The direction to step in to let a player pass: when the roamer barely moves and a live
+/// player stands close ahead along `direction`, to its own right and a little back. Two
+/// roamers meeting head-on in a corridor both keep right, so they pass each other.
+fn give_way(me: &SelfView, players: &[SeenPlayer], direction: Vec3) -> Option<Vec3> {
+    let forward = flat(direction).normalize_or_zero();
+    if forward == Vec3::ZERO || flat(me.velocity).length() > GIVE_WAY_SLOW {
+        return None;
+    }
+    let blocked = players.iter().any(|player| {
+        let offset = flat(player.origin - me.origin);
+        player.alive
+            && offset.length() < GIVE_WAY_DISTANCE
+            && (player.origin.z - me.origin.z).abs() < 56.0
+            && offset.normalize_or_zero().dot(forward) > 0.5
+    });
+    blocked.then(|| (Vec3::new(forward.y, -forward.x, 0.0) - forward * 0.3).normalize())
+}
+
+/// Below this horizontal speed (units/s) a roamer with a player ahead is blocked by it.
+const GIVE_WAY_SLOW: f32 = 120.0;
 
 /// The view angles looking along the movement `direction` (level unless swimming), or the
 /// current ones when not moving.

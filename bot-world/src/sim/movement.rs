@@ -253,6 +253,16 @@ impl World<'_> {
         }
     }
 
+    /// The bounds of two-position mover `index` where the map built it.
+    fn binary_model_bounds(&self, index: usize) -> (Vec3, Vec3) {
+        let doors = &self.level.doors;
+        if let Some(mover) = doors.doors.iter().chain(&doors.buttons).nth(index) {
+            return (mover.mins, mover.maxs);
+        }
+        let plat = &self.level.movement.plats[index - doors.doors.len() - doors.buttons.len()];
+        (plat.mins, plat.maxs)
+    }
+
     /// Moves doors, buttons and lifts by one frame and sets their physics motion for it. A
     /// door closing onto a live player goes back up (Quake III's blocked door).
     pub(super) fn advance_movers(&mut self) {
@@ -265,10 +275,10 @@ impl World<'_> {
         let button_count = self.level.doors.buttons.len();
         for i in 0..self.binary_movers.len() {
             let (planned, _) = self.binary_movers[i].planned(frame_ms);
-            // A closing door that would close onto a player reverses.
-            if i < door_count && self.binary_movers[i].phase == super::MoverPhase::ToFirst {
-                let door = &self.level.doors.doors[i];
-                let (lo, hi) = door.bounds_at(0.0);
+            // A door closing, or a lift coming down, onto a player goes back (Quake III's
+            // blocked door and plat).
+            if self.binary_movers[i].phase == super::MoverPhase::ToFirst {
+                let (lo, hi) = self.binary_model_bounds(i);
                 let (lo, hi) = (lo + planned, hi + planned);
                 let blocked = self.players.iter().any(|p| {
                     p.alive && {

@@ -14,6 +14,10 @@ use crate::rules::{
 
 /// Height above a spawn point where a player appears.
 const SPAWN_LIFT: f32 = 9.0;
+/// How far a spawn point stuck in the navigation world's solid is moved to free its player.
+const SPAWN_NUDGE: f32 = 32.0;
+/// Grid of the search for a free place.
+const NUDGE_STEP: f32 = 4.0;
 
 /// A slot for a player that has not entered yet.
 pub(super) fn new_slot(index: usize, setup: &PlayerSetup, settings: &MatchSettings) -> PlayerSlot {
@@ -149,7 +153,7 @@ impl World<'_> {
         }
         .unwrap_or(0);
         let spawn = &self.level.spawns[candidates[picked]];
-        let origin = spawn.origin + Vec3::Z * SPAWN_LIFT;
+        let origin = self.open_spawn_origin(spawn.origin + Vec3::Z * SPAWN_LIFT);
         let yaw = spawn.yaw;
         let rules = &self.settings.rules;
         let player = &mut self.players[index];
@@ -175,6 +179,42 @@ impl World<'_> {
             yaw,
         });
         self.telefrag_at(index);
+    }
+
+    /// `origin`, or the nearest point within [`SPAWN_NUDGE`] units (on a grid of 4 units,
+    /// nearest first) where a standing player fits in the navigation world: a spawn point
+    /// the map placed a little into a wall or floor (the game's own collision forgives what
+    /// the expanded navigation world does not) would hold its player forever.
+    fn open_spawn_origin(&self, origin: Vec3) -> Vec3 {
+        let fits = |point: Vec3| {
+            !self
+                .level
+                .aas
+                .trace(point, point, aas_geom::world::PresenceType::NORMAL)
+                .start_solid
+        };
+        if fits(origin) {
+            return origin;
+        }
+        let steps = (SPAWN_NUDGE / NUDGE_STEP) as i32;
+        let mut offsets: Vec<Vec3> = Vec::new();
+        for x in -steps..=steps {
+            for y in -steps..=steps {
+                for z in -steps..=steps {
+                    let offset = Vec3::new(x as f32, y as f32, z as f32) * NUDGE_STEP;
+                    if offset.length() <= SPAWN_NUDGE {
+                        offsets.push(offset);
+                    }
+                }
+            }
+        }
+        // Nearest first; ties in a fixed order (the grid order), so the choice is stable.
+        offsets.sort_by(|a, b| a.length_squared().total_cmp(&b.length_squared()));
+        offsets
+            .into_iter()
+            .map(|offset| origin + offset)
+            .find(|&point| fits(point))
+            .unwrap_or(origin)
     }
 
     /// Kills every live player overlapping player `index`'s box (a spawn or a teleport
