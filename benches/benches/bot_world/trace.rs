@@ -169,7 +169,14 @@ impl Queries {
     }
 
     fn rays(&self, collision: &CollisionWorld, brute: bool) -> usize {
-        trace_all(collision, &self.rays, Vec3::ZERO, Vec3::ZERO, mask::SHOT, brute)
+        trace_all(
+            collision,
+            &self.rays,
+            Vec3::ZERO,
+            Vec3::ZERO,
+            mask::SHOT,
+            brute,
+        )
     }
 
     fn boxes(&self, collision: &CollisionWorld, brute: bool) -> usize {
