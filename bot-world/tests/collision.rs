@@ -59,7 +59,7 @@ fn anchors(world: &BrushWorld) -> Vec<Vec3> {
     world
         .entities
         .iter()
-        .filter_map(|entity| entity.origin())
+        .filter_map(aas_geom::brush::Entity::origin)
         .map(|origin| origin.as_vec3())
         .collect()
 }
@@ -85,7 +85,7 @@ fn check_map(name: &str, world: &BrushWorld, count: usize) -> usize {
     assert!(!anchors.is_empty(), "{name}: no entity origins");
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
     let mut hits = 0;
-    let mut near = |rng: &mut Rng, size: f32| anchors[rng.below(anchors.len())] + rng.offset(size);
+    let near = |rng: &mut Rng, size: f32| anchors[rng.below(anchors.len())] + rng.offset(size);
     let masks = [mask::SHOT, mask::PLAYER_SOLID, mask::SIGHT, mask::ALL];
     for i in 0..count {
         let mask = masks[i % masks.len()];

@@ -1,14 +1,18 @@
 //! [`Bvh`]: a bounding volume hierarchy over brush bounds, built with a binned surface-area
 //! heuristic and stored flat in depth-first order.
 //!
-//! Each node keeps its bounds and the union of its brushes' contents (so that a query whose
-//! mask no brush below matches skips the whole subtree). An inner node's first child follows
-//! it; its second child's index is stored. A leaf names a run of [`Bvh::items`].
+//! Each inner [`Node`] holds the bounds of *both* its children (so that a query tests the two
+//! boxes it may descend into with one node read) and, per child, the union of its brushes'
+//! contents (so that a query whose mask no brush below matches skips the subtree). A
+//! [`ChildRef`] names either an inner node or a leaf: a run of [`Bvh::items`] whose bounds are
+//! kept beside them in [`Bvh::item_bounds`], so a leaf is tested without reading the brushes.
+//! Bounds are [`Vec3A`] (16-byte lanes) so the slab tests run in SIMD registers.
 
 use aas_geom::brush::Contents;
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
-/// At most this many brushes in a leaf.
+/// At most this many brushes in a leaf (up to twice as many when the heuristic finds a
+/// leaf cheaper than a split).
 const MAX_LEAF: usize = 4;
 
 /// Centroid bins per axis of the surface-area heuristic.
@@ -42,29 +46,41 @@ impl BvhItem {
     }
 }
 
-/// A node of the flat tree.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Node {
-    /// Smallest corner of the bounds of every brush below.
-    pub(crate) mins: Vec3,
-    /// Largest corner.
-    pub(crate) maxs: Vec3,
-    /// The union of the contents of every brush below.
-    pub(crate) contents: Contents,
-    /// A leaf: the first of its items. An inner node: the index of its second child.
-    pub(crate) first: u32,
+/// A subtree: an inner node or a leaf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ChildRef {
+    /// A leaf: its first item. An inner node: its index in [`Bvh::nodes`].
+    pub(crate) index: u32,
     /// A leaf: how many items (at least one). An inner node: 0.
     pub(crate) count: u32,
 }
 
-/// A bounding volume hierarchy over brushes (empty for no brushes).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Bounds `(mins, maxs)` of a subtree or a brush.
+pub(crate) type Bounds = (Vec3A, Vec3A);
+
+/// An inner node: its two children with their bounds and contents.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Node {
+    /// The bounds of every brush below each child.
+    pub(crate) bounds: [Bounds; 2],
+    /// The union of the contents of every brush below each child.
+    pub(crate) contents: [Contents; 2],
+    /// The children.
+    pub(crate) children: [ChildRef; 2],
+}
+
+/// A bounding volume hierarchy over brushes.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Bvh {
-    /// The nodes in depth-first order; node 0 is the root.
+    /// The whole tree: `None` for no brushes.
+    pub(crate) root: Option<(ChildRef, Bounds, Contents)>,
+    /// The inner nodes in depth-first order.
     pub(crate) nodes: Vec<Node>,
     /// Brush indices, in leaf order.
     pub(crate) items: Vec<u32>,
-    /// The number of nodes on the longest root-to-leaf path.
+    /// The bounds of each item's brush.
+    pub(crate) item_bounds: Vec<Bounds>,
+    /// The number of levels on the longest root-to-leaf path (the root is level 1).
     pub(crate) depth: usize,
 }
 
@@ -76,37 +92,34 @@ impl Bvh {
     /// `O(n log n)` time for `n` brushes in balanced cases (`O(n · BINS)` per level), `O(n)`
     /// memory.
     pub(crate) fn build(mut items: Vec<BvhItem>) -> Self {
-        let mut tree = Self::default();
-        if items.is_empty() {
-            return tree;
+        let mut tree = Self {
+            root: None,
+            nodes: Vec::with_capacity(items.len() / MAX_LEAF + 1),
+            items: Vec::with_capacity(items.len()),
+            item_bounds: Vec::with_capacity(items.len()),
+            depth: 0,
+        };
+        if !items.is_empty() {
+            let mut scratch = Vec::with_capacity(items.len());
+            tree.root = Some(tree.build_node(&mut items, &mut scratch, 1));
         }
-        tree.nodes.reserve(2 * items.len() / MAX_LEAF + 1);
-        tree.items.reserve(items.len());
-        let mut scratch = Vec::with_capacity(items.len());
-        tree.build_node(&mut items, &mut scratch, 1);
         tree
     }
 
-    /// Appends the subtree over `items` (reordered in place) and returns its root's index.
+    /// Appends the subtree over `items` (reordered in place); returns it with its bounds and
+    /// contents.
     fn build_node(
         &mut self,
         items: &mut [BvhItem],
         scratch: &mut Vec<BvhItem>,
         depth: usize,
-    ) -> u32 {
+    ) -> (ChildRef, Bounds, Contents) {
         self.depth = self.depth.max(depth);
         let (mins, maxs, contents) = items.iter().fold(
             (Vec3::INFINITY, Vec3::NEG_INFINITY, Contents::empty()),
             |(lo, hi, c), item| (lo.min(item.mins), hi.max(item.maxs), c | item.contents),
         );
-        let index = index_u32(self.nodes.len());
-        self.nodes.push(Node {
-            mins,
-            maxs,
-            contents,
-            first: 0,
-            count: 0,
-        });
+        let bounds = (Vec3A::from(mins), Vec3A::from(maxs));
         let split = if items.len() <= MAX_LEAF {
             None
         } else if depth >= SAH_DEPTH {
@@ -115,17 +128,41 @@ impl Bvh {
             sah_split(items, scratch, surface_area(mins, maxs))
         };
         let Some(split) = split.filter(|&s| s > 0 && s < items.len()) else {
-            let first = index_u32(self.items.len());
+            let leaf = ChildRef {
+                index: index_u32(self.items.len()),
+                count: index_u32(items.len()),
+            };
             self.items.extend(items.iter().map(|item| item.brush));
-            self.nodes[index as usize].first = first;
-            self.nodes[index as usize].count = index_u32(items.len());
-            return index;
+            self.item_bounds.extend(
+                items
+                    .iter()
+                    .map(|item| (Vec3A::from(item.mins), Vec3A::from(item.maxs))),
+            );
+            return (leaf, bounds, contents);
         };
+        let index = self.nodes.len();
+        let empty = (Vec3A::ZERO, Vec3A::ZERO);
+        self.nodes.push(Node {
+            bounds: [empty; 2],
+            contents: [Contents::empty(); 2],
+            children: [ChildRef { index: 0, count: 0 }; 2],
+        });
         let (left, right) = items.split_at_mut(split);
-        self.build_node(left, scratch, depth + 1);
+        let first = self.build_node(left, scratch, depth + 1);
         let second = self.build_node(right, scratch, depth + 1);
-        self.nodes[index as usize].first = second;
-        index
+        self.nodes[index] = Node {
+            bounds: [first.1, second.1],
+            contents: [first.2, second.2],
+            children: [first.0, second.0],
+        };
+        (
+            ChildRef {
+                index: index_u32(index),
+                count: 0,
+            },
+            bounds,
+            contents,
+        )
     }
 }
 
@@ -229,21 +266,31 @@ mod tests {
         }
     }
 
-    /// Every item appears once; every node's bounds hold its children's; inner nodes link
-    /// correctly.
+    fn holds(outer: Bounds, inner: Bounds) -> bool {
+        outer.0.cmple(inner.0).all() && inner.1.cmple(outer.1).all()
+    }
+
+    /// Every item appears once, inside the bounds of every subtree above it; inner nodes come
+    /// after their parents; leaves are small.
     fn check(tree: &Bvh, count: usize) {
         let mut seen = tree.items.clone();
         seen.sort_unstable();
         assert_eq!(seen, (0..u32::try_from(count).unwrap()).collect::<Vec<_>>());
-        for (index, node) in tree.nodes.iter().enumerate() {
-            if node.count == 0 {
-                for child in [index + 1, node.first as usize] {
-                    let c = &tree.nodes[child];
-                    assert!(child > index);
-                    assert!(node.mins.cmple(c.mins).all() && c.maxs.cmple(node.maxs).all());
-                }
+        let (root, bounds, _) = tree.root.unwrap();
+        let mut pending = vec![(root, bounds, 0_usize)];
+        while let Some((child, bounds, parent)) = pending.pop() {
+            if child.count > 0 {
+                assert!(child.count as usize <= 2 * MAX_LEAF);
+                let run = child.index as usize..(child.index + child.count) as usize;
+                assert!(tree.item_bounds[run].iter().all(|&b| holds(bounds, b)));
             } else {
-                assert!(node.count as usize <= 2 * MAX_LEAF);
+                let index = child.index as usize;
+                assert!(index >= parent);
+                let node = &tree.nodes[index];
+                for side in 0..2 {
+                    assert!(holds(bounds, node.bounds[side]));
+                    pending.push((node.children[side], node.bounds[side], index + 1));
+                }
             }
         }
         assert!(tree.depth < MAX_DEPTH);
@@ -266,6 +313,8 @@ mod tests {
 
         let same: Vec<BvhItem> = (0..100_u32).map(|i| item(i, Vec3::ZERO)).collect();
         check(&Bvh::build(same), 100);
-        assert!(Bvh::build(Vec::new()).nodes.is_empty());
+        let one = Bvh::build(vec![item(0, Vec3::ZERO)]);
+        assert!(one.nodes.is_empty() && one.root.is_some_and(|r| r.0.count == 1));
+        assert!(Bvh::build(Vec::new()).root.is_none());
     }
 }

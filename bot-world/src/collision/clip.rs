@@ -14,9 +14,10 @@
 //! stopped is never closer than the epsilon to the surface it stopped at (unless it started
 //! closer).
 
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 use super::SURFACE_CLIP_EPSILON;
+use super::bvh::Bounds;
 
 /// How far beyond its brushes' bounds (units, on every axis) a bounding box is taken to reach
 /// when a query decides whether to look inside it. A brush hit stops at most
@@ -69,12 +70,12 @@ pub(crate) struct Sweep {
     /// `mins` and `maxs` are both zero: a ray, no plane is pushed out.
     ray: bool,
     /// `1 / (end − start)` per axis, `±HUGE` where the component is zero.
-    inv_delta: Vec3,
+    inv_delta: Vec3A,
     /// Added to a bounding box's `mins` before the slab test: the box's reach (`−maxs`), the
     /// margin, and `−start`.
-    lo_shift: Vec3,
+    lo_shift: Vec3A,
     /// Added to a bounding box's `maxs`: `−mins`, the margin, `−start`.
-    hi_shift: Vec3,
+    hi_shift: Vec3A,
 }
 
 impl Sweep {
@@ -99,9 +100,9 @@ impl Sweep {
             mins,
             maxs,
             ray: mins == Vec3::ZERO && maxs == Vec3::ZERO,
-            inv_delta: Vec3::new(inv(delta.x), inv(delta.y), inv(delta.z)),
-            lo_shift: -maxs - Vec3::splat(BOUNDS_MARGIN) - start,
-            hi_shift: -mins + Vec3::splat(BOUNDS_MARGIN) - start,
+            inv_delta: Vec3A::new(inv(delta.x), inv(delta.y), inv(delta.z)),
+            lo_shift: Vec3A::from(-maxs - Vec3::splat(BOUNDS_MARGIN) - start),
+            hi_shift: Vec3A::from(-mins + Vec3::splat(BOUNDS_MARGIN) - start),
         })
     }
 
@@ -127,7 +128,7 @@ impl Sweep {
     /// # Complexity
     /// `O(1)`.
     #[inline]
-    pub(crate) fn enters_bounds(&self, lo: Vec3, hi: Vec3, limit: f32) -> Option<f32> {
+    pub(crate) fn enters_bounds(&self, (lo, hi): Bounds, limit: f32) -> Option<f32> {
         let t1 = (lo + self.lo_shift) * self.inv_delta;
         let t2 = (hi + self.hi_shift) * self.inv_delta;
         let near = t1.min(t2).max_element();
@@ -218,7 +219,7 @@ pub(crate) fn contains(planes: &[ClipPlane], point: Vec3) -> bool {
 
 /// Whether `point` is inside the bounding box `lo..hi` grown by [`BOUNDS_MARGIN`].
 #[inline]
-pub(crate) fn in_bounds(lo: Vec3, hi: Vec3, point: Vec3) -> bool {
-    let margin = Vec3::splat(BOUNDS_MARGIN);
+pub(crate) fn in_bounds((lo, hi): Bounds, point: Vec3A) -> bool {
+    let margin = Vec3A::splat(BOUNDS_MARGIN);
     (lo - margin).cmple(point).all() && point.cmple(hi + margin).all()
 }

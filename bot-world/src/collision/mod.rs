@@ -76,6 +76,8 @@ pub const SURFACE_CLIP_EPSILON: f32 = 0.125;
 pub const PATCH_THICKNESS: f32 = 0.25;
 
 #[cfg(test)]
+mod prop_tests;
+#[cfg(test)]
 mod test_worlds;
 #[cfg(test)]
 mod tests;

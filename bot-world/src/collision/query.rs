@@ -8,10 +8,10 @@
 //! whose brushes' contents all miss the mask.
 
 use aas_geom::brush::{Contents, ModelNum};
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 use super::TraceHit;
-use super::bvh::MAX_DEPTH;
+use super::bvh::{ChildRef, MAX_DEPTH};
 use super::clip::{Sweep, clip_brush, contains, in_bounds};
 use super::mask;
 use super::merge::Merged;
@@ -138,60 +138,56 @@ impl CollisionWorld {
     /// The clips of the brushes of `tree` that can matter, merged.
     pub(crate) fn sweep_tree(&self, tree: &ModelTree, sweep: &Sweep, mask: Contents) -> Merged {
         let bvh = &tree.bvh;
+        let mut merged = Merged::default();
+        let Some((root, bounds, contents)) = bvh.root else {
+            return merged;
+        };
         if bvh.depth >= MAX_DEPTH {
             // Never built (see `MAX_DEPTH`); the reference gives the same answer.
             return self.brute_sweep(tree.model, sweep, mask);
         }
-        let mut merged = Merged::default();
-        let Some(root) = bvh.nodes.first() else {
-            return merged;
-        };
-        let Some(near) = root
-            .contents
+        let Some(near) = contents
             .intersects(mask)
-            .then(|| sweep.enters_bounds(root.mins, root.maxs, 1.0))
+            .then(|| sweep.enters_bounds(bounds, 1.0))
             .flatten()
         else {
             return merged;
         };
-        // (node, fraction at which the sweep enters its grown bounds); at most one entry per
-        // level of the tree is pending.
-        let mut stack = [(0_u32, 0.0_f32); MAX_DEPTH];
-        stack[0] = (0, near);
+        // (subtree, fraction at which the sweep enters its grown bounds); at most one entry
+        // per level of the tree is pending.
+        let mut stack = [(ChildRef { index: 0, count: 0 }, 0.0_f32); MAX_DEPTH];
+        stack[0] = (root, near);
         let mut len = 1;
         while len > 0 {
             len -= 1;
-            let (index, near) = stack[len];
+            let (child, near) = stack[len];
             if near > merged.limit() {
                 continue;
             }
-            let node = &bvh.nodes[index as usize];
-            if node.count > 0 {
-                let first = node.first as usize;
-                for &brush in &bvh.items[first..first + node.count as usize] {
+            if child.count > 0 {
+                let run = child.index as usize..(child.index + child.count) as usize;
+                for (&brush, &bounds) in bvh.items[run.clone()].iter().zip(&bvh.item_bounds[run]) {
+                    if sweep.enters_bounds(bounds, merged.limit()).is_none() {
+                        continue;
+                    }
                     let entry = &self.brushes[brush as usize];
-                    if entry.contents.intersects(mask)
-                        && sweep
-                            .enters_bounds(entry.mins, entry.maxs, merged.limit())
-                            .is_some()
-                    {
+                    if entry.contents.intersects(mask) {
                         merged.add(brush, clip_brush(self.brush_planes(entry), sweep));
                     }
                 }
                 continue;
             }
+            let node = &bvh.nodes[child.index as usize];
             let limit = merged.limit();
-            let enter = |child: u32| {
-                let node = &bvh.nodes[child as usize];
-                node.contents
+            let enter = |side: usize| {
+                node.contents[side]
                     .intersects(mask)
-                    .then(|| sweep.enters_bounds(node.mins, node.maxs, limit))
+                    .then(|| sweep.enters_bounds(node.bounds[side], limit))
                     .flatten()
-                    .map(|near| (child, near))
+                    .map(|near| (node.children[side], near))
             };
-            let (first, second) = (enter(index + 1), enter(node.first));
             // Push the farther child first so that the nearer one is visited first.
-            let (later, sooner) = match (first, second) {
+            let (later, sooner) = match (enter(0), enter(1)) {
                 (Some(a), Some(b)) if b.1 < a.1 => (Some(a), Some(b)),
                 (a, b) => (b, a),
             };
@@ -206,40 +202,41 @@ impl CollisionWorld {
     /// The union of the contents of the brushes of `tree` that hold `point`.
     fn point_tree(&self, tree: &ModelTree, point: Vec3, mask: Contents) -> Contents {
         let bvh = &tree.bvh;
+        let mut found = Contents::empty();
+        let Some((root, bounds, contents)) = bvh.root else {
+            return found;
+        };
         if bvh.depth >= MAX_DEPTH {
             // Never built (see `MAX_DEPTH`); the reference gives the same answer.
             return self.brute_point(tree.model, point, mask);
         }
-        let mut found = Contents::empty();
-        let inside = |index: u32| {
-            let node = &bvh.nodes[index as usize];
-            node.contents.intersects(mask) && in_bounds(node.mins, node.maxs, point)
-        };
-        if bvh.nodes.is_empty() || !inside(0) {
+        let at = Vec3A::from(point);
+        if !(contents.intersects(mask) && in_bounds(bounds, at)) {
             return found;
         }
-        let mut stack = [0_u32; MAX_DEPTH];
+        let mut stack = [root; MAX_DEPTH];
         let mut len = 1;
         while len > 0 {
             len -= 1;
-            let index = stack[len];
-            let node = &bvh.nodes[index as usize];
-            if node.count > 0 {
-                let first = node.first as usize;
-                for &brush in &bvh.items[first..first + node.count as usize] {
+            let child = stack[len];
+            if child.count > 0 {
+                let run = child.index as usize..(child.index + child.count) as usize;
+                for (&brush, &bounds) in bvh.items[run.clone()].iter().zip(&bvh.item_bounds[run]) {
+                    if !in_bounds(bounds, at) {
+                        continue;
+                    }
                     let entry = &self.brushes[brush as usize];
-                    if entry.contents.intersects(mask)
-                        && in_bounds(entry.mins, entry.maxs, point)
-                        && contains(self.brush_planes(entry), point)
+                    if entry.contents.intersects(mask) && contains(self.brush_planes(entry), point)
                     {
                         found |= entry.contents;
                     }
                 }
                 continue;
             }
-            for child in [node.first, index + 1] {
-                if inside(child) {
-                    stack[len] = child;
+            let node = &bvh.nodes[child.index as usize];
+            for side in 0..2 {
+                if node.contents[side].intersects(mask) && in_bounds(node.bounds[side], at) {
+                    stack[len] = node.children[side];
                     len += 1;
                 }
             }

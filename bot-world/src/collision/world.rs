@@ -169,8 +169,8 @@ impl CollisionWorld {
     /// `O(log models)`.
     #[must_use]
     pub fn model_bounds(&self, model: ModelNum) -> Option<(Vec3, Vec3)> {
-        let root = self.tree(model)?.bvh.nodes.first()?;
-        Some((root.mins, root.maxs))
+        let (_, (mins, maxs), _) = self.tree(model)?.bvh.root?;
+        Some((mins.into(), maxs.into()))
     }
 
     /// The tree of `model`, when it has usable brushes.
