@@ -12,7 +12,7 @@ use glam::{Vec3, Vec3A};
 
 use super::TraceHit;
 use super::bvh::{ChildRef, MAX_DEPTH};
-use super::clip::{Sweep, clip_brush, contains, in_bounds};
+use super::clip::{Clip, Sweep, clip_brush, contains, in_bounds};
 use super::mask;
 use super::merge::Merged;
 use super::world::{CollisionWorld, ModelTree};
@@ -94,8 +94,60 @@ impl CollisionWorld {
     /// As [`trace`](Self::trace).
     #[must_use]
     pub fn line_of_sight(&self, a: Vec3, b: Vec3) -> bool {
-        let hit = self.trace(a, b, Vec3::ZERO, Vec3::ZERO, mask::SIGHT);
-        !hit.start_solid && !hit.hit()
+        let Some(sweep) = Sweep::new(a, b, Vec3::ZERO, Vec3::ZERO) else {
+            return false;
+        };
+        self.tree(ModelNum::WORLD)
+            .is_none_or(|tree| !self.any_clip(tree, &sweep, mask::SIGHT))
+    }
+
+    /// Whether any brush of `tree` whose contents meet `mask` stops `sweep` or holds its
+    /// start: [`sweep_tree`](Self::sweep_tree)'s `start_solid || hit()` without looking for the
+    /// nearest hit, so it stops at the first (a line of sight needs no more).
+    fn any_clip(&self, tree: &ModelTree, sweep: &Sweep, mask: Contents) -> bool {
+        let bvh = &tree.bvh;
+        let Some((root, bounds, contents)) = bvh.root else {
+            return false;
+        };
+        if bvh.depth >= MAX_DEPTH {
+            let merged = self.brute_sweep(tree.model, sweep, mask);
+            return merged.limit() < 1.0 || merged.finish(self, sweep).start_solid;
+        }
+        if !contents.intersects(mask) || sweep.enters_bounds(bounds, 1.0).is_none() {
+            return false;
+        }
+        let mut stack = [ChildRef { index: 0, count: 0 }; MAX_DEPTH];
+        stack[0] = root;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let child = stack[len];
+            if child.count > 0 {
+                let run = child.index as usize..(child.index + child.count) as usize;
+                for (&brush, &bounds) in bvh.items[run.clone()].iter().zip(&bvh.item_bounds[run]) {
+                    if sweep.enters_bounds(bounds, 1.0).is_none() {
+                        continue;
+                    }
+                    let entry = &self.brushes[brush as usize];
+                    if entry.contents.intersects(mask)
+                        && !matches!(clip_brush(self.brush_planes(entry), sweep), Clip::Miss)
+                    {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            let node = &bvh.nodes[child.index as usize];
+            for side in 0..2 {
+                if node.contents[side].intersects(mask)
+                    && sweep.enters_bounds(node.bounds[side], 1.0).is_some()
+                {
+                    stack[len] = node.children[side];
+                    len += 1;
+                }
+            }
+        }
+        false
     }
 
     /// The union of the contents of the world model's brushes that contain `point` (on their
