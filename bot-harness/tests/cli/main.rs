@@ -5,5 +5,6 @@ mod aas;
 mod chat;
 mod common;
 mod map_info;
+mod matches;
 mod route;
 mod weights;
