@@ -4,7 +4,7 @@
 use bot_interface::{BotView, SeenPlayer, SelfView, Team, Weapon, view_angles_towards};
 use glam::Vec3;
 
-use super::rng::SplitMix64;
+use crate::rules::GameRng;
 
 /// The weapons in order of preference, each with the distances (between origins, units) it
 /// is used at.
@@ -93,7 +93,7 @@ fn projectile_speed(weapon: Weapon) -> Option<f32> {
 
 /// Fights the nearest opponent in view, if any: aims at it with `weapon_in_hand`'s lead, fires
 /// the weapon in hand when it suits the distance, and asks for the best weapon.
-pub(super) fn engage(view: &BotView, rng: &mut SplitMix64) -> Option<Engagement> {
+pub(super) fn engage(view: &BotView, rng: &mut GameRng) -> Option<Engagement> {
     let me = &view.me;
     let enemy = target(view)?;
     let eye = me.eye();
@@ -111,7 +111,7 @@ pub(super) fn engage(view: &BotView, rng: &mut SplitMix64) -> Option<Engagement>
         let flight = eye.distance(point) / speed;
         point += enemy.velocity * flight;
     }
-    let error = Vec3::new(rng.signed(), rng.signed(), 0.0) * AIM_ERROR;
+    let error = Vec3::new(rng.crandom(), rng.crandom(), 0.0) * AIM_ERROR;
     Some(Engagement {
         view_angles: view_angles_towards(point - eye) + error,
         attack: in_hand.is_some(),
@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn only_living_opponents_are_fought() {
-        let mut rng = SplitMix64::new(1);
+        let mut rng = GameRng::new(1);
         let mut view = BotView {
             me: armed(&[Weapon::Machinegun]),
             ..BotView::default()

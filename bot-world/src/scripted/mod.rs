@@ -116,7 +116,7 @@
 //!
 //! # Randomness and cost
 //!
-//! Its only randomness is a private `SplitMix64` seeded from the constructor's seed and
+//! Its only randomness is a [`GameRng`](crate::rules::GameRng) seeded from the constructor's seed and
 //! [`MatchInfo::seed`](bot_interface::MatchInfo::seed). It is used for goals, sidesteps,
 //! wanders and aim error, so a roamer is a pure function of its seeds and the views it gets.
 //! A frame costs one to three point-to-area look-ups and a few vector operations. Route

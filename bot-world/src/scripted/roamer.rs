@@ -13,9 +13,10 @@ use glam::Vec3;
 use super::fight;
 use super::locate::{crouch_only, flat, in_trigger, standable, standing_spot};
 use super::navigate::{Nav, Spot};
-use super::rng::{SplitMix64, mix_seeds};
+use super::rng::{coin, mix_seeds};
 use super::steer::Steer;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
+use crate::rules::GameRng;
 
 /// Moving farther than this (units) in one frame is a teleport or a respawn.
 const TELEPORT_DISTANCE: f32 = 160.0;
@@ -99,7 +100,7 @@ pub struct Roamer<'w> {
     /// The travel types and contents its routes may use.
     pub(super) flags: TravelFlags,
     seed: u64,
-    pub(super) rng: SplitMix64,
+    pub(super) rng: GameRng,
     pub(super) frame_time: f32,
     /// The match's item spots that a player can stand at.
     pub(super) spots: Vec<Spot>,
@@ -132,7 +133,7 @@ impl<'w> Roamer<'w> {
             movers: Vec::new(),
             flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
             seed,
-            rng: SplitMix64::new(seed),
+            rng: GameRng::new(seed),
             frame_time: DEFAULT_FRAME_TIME,
             spots: Vec::new(),
             nav: Nav::default(),
@@ -307,7 +308,7 @@ impl<'w> Roamer<'w> {
         match remedy {
             Remedy::JumpAhead | Remedy::Sidestep => {
                 self.stats.sidesteps += 1;
-                let side = if self.rng.coin() { 1.0 } else { -1.0 };
+                let side = if coin(&mut self.rng) { 1.0 } else { -1.0 };
                 let mut direction = if remedy == Remedy::JumpAhead {
                     forward
                 } else {
@@ -340,7 +341,7 @@ impl<'w> Roamer<'w> {
 
     /// A random horizontal unit direction.
     fn random_direction(&mut self) -> Vec3 {
-        let angle = self.rng.unit() * std::f32::consts::TAU;
+        let angle = self.rng.random() * std::f32::consts::TAU;
         Vec3::new(angle.cos(), angle.sin(), 0.0)
     }
 
@@ -377,7 +378,7 @@ impl Player for Roamer<'_> {
     /// stands at each of the match's item spots (spots in solid, over a void, or inside a
     /// jump pad's or teleporter's trigger, where nobody stands, are left out).
     fn begin(&mut self, info: &MatchInfo) {
-        self.rng = SplitMix64::new(mix_seeds(self.seed, info.seed));
+        self.rng = GameRng::new(mix_seeds(self.seed, info.seed));
         if info.frame_ms > 0 {
             self.frame_time = info.frame_ms as f32 / 1000.0;
         }
