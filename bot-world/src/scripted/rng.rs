@@ -1,4 +1,4 @@
-//! The roamer's randomness: the world's [`GameRng`] (SplitMix64, the same on every machine),
+//! The roamer's randomness: the world's [`GameRng`] (`SplitMix64`, the same on every machine),
 //! and how a roamer's own seed and the match's are mixed.
 
 use crate::rules::GameRng;
