@@ -7,8 +7,13 @@
 //! Before timing, every answer the bench measures is checked against the brute-force
 //! reference (bit for bit), and the brush counts and the numbers of hits against the values
 //! recorded when the bench was written.
+//!
+//! Time is the measuring thread's CPU time (Linux `/proc/thread-self/schedstat`; wall time
+//! where that cannot be read), so that other processes on a shared machine do not inflate
+//! the figures by descheduling the bench.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use aas_geom::brush::{BrushWorld, Contents, ModelNum, PatchSettings};
 use aas_geom::format::bsp_q3::read_bsp;
@@ -254,6 +259,25 @@ fn trace_all(
         .count()
 }
 
+/// The CPU time the current thread has run, when the system tells it.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_ascii_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// The time `iters` calls of `work` take: thread CPU time, else wall time.
+fn timed(iters: u64, mut work: impl FnMut() -> usize) -> Duration {
+    let (cpu, wall) = (thread_cpu_time(), Instant::now());
+    for _ in 0..iters {
+        black_box(work());
+    }
+    match (cpu, thread_cpu_time()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    }
+}
+
 fn trace(c: &mut Criterion) {
     let Some(pack) = real_data::find_in(real_data::PACK) else {
         #[expect(
@@ -286,13 +310,13 @@ fn trace(c: &mut Criterion) {
                 continue;
             }
             group.bench_function(BenchmarkId::new("contents", name), |b| {
-                b.iter(|| queries.contents(collision, brute));
+                b.iter_custom(|iters| timed(iters, || queries.contents(collision, brute)));
             });
             group.bench_function(BenchmarkId::new("ray_1000", name), |b| {
-                b.iter(|| queries.rays(collision, brute));
+                b.iter_custom(|iters| timed(iters, || queries.rays(collision, brute)));
             });
             group.bench_function(BenchmarkId::new("box_100", name), |b| {
-                b.iter(|| queries.boxes(collision, brute));
+                b.iter_custom(|iters| timed(iters, || queries.boxes(collision, brute)));
             });
         }
         group.finish();
