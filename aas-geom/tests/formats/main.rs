@@ -12,6 +12,7 @@ mod aas_q3_real_data;
 mod aas_world;
 mod bsp_q3_real_data;
 mod bsp_q3_robustness;
+mod bsp_q3_visibility_real_data;
 mod map_text_dialects;
 mod map_text_errors;
 mod map_text_real_data;

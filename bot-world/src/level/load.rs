@@ -4,7 +4,7 @@ use std::path::Path;
 
 use aas_geom::compile::{CompileSettings, compile_world};
 use aas_geom::entities::{extract_doors, extract_entities, world_gravity};
-use aas_geom::format::bsp_q3::bsp_checksum;
+use aas_geom::format::bsp_q3::{BspVisibility, bsp_checksum};
 use aas_geom::{AasWorld, BrushWorld, ReadSettings, read_brush_world};
 use aas_route::{ClusterSettings, Clustering};
 
@@ -104,6 +104,17 @@ impl Level {
                     },
                 }
             })?;
+        let mut level = level;
+        if checksum != 0 {
+            match BspVisibility::from_bsp(&bytes) {
+                Ok(visibility) => level.visibility = visibility.has_data().then_some(visibility),
+                Err(error) => level.diagnostics.push(LevelDiagnostic {
+                    entity: None,
+                    classname: String::new(),
+                    message: format!("the map's visibility data is unusable ({error}); sight is traced without it"),
+                }),
+            }
+        }
         Ok(Self {
             file_hash: hasher.finish(),
             ..level
@@ -179,6 +190,7 @@ impl Level {
             bsp_checksum: checksum,
             file_hash: 0,
             collision: crate::collision::CollisionWorld::new(&brushes),
+            visibility: None,
             brushes,
             aas,
             aas_compiled,

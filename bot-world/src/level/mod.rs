@@ -13,6 +13,7 @@ mod load;
 mod spawns;
 
 use aas_geom::entities::{DoorEntities, MapEntities};
+use aas_geom::format::bsp_q3::BspVisibility;
 use aas_geom::{AasWorld, BrushWorld};
 use serde::Serialize;
 
@@ -37,6 +38,10 @@ pub struct Level {
     pub brushes: BrushWorld,
     /// Traces against the map's own brushes and patches (shots, sight, items).
     pub collision: CollisionWorld,
+    /// The `.bsp`'s potentially visible set, when the map is a `.bsp` with visibility data
+    /// (`None` for `.map` files and levels built from brushes): a cheap, conservative
+    /// "no line of sight possible" test run before sight traces.
+    pub visibility: Option<BspVisibility>,
     /// The navigation world (loaded or compiled), clustered.
     pub aas: AasWorld,
     /// Whether the navigation world was compiled in memory (no `.aas` given).

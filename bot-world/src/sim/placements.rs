@@ -127,8 +127,15 @@ impl World<'_> {
     }
 
     /// Whether the line from `a` to `b` is clear of the map's solid brushes and of its moving
-    /// models where they are now (a closed door hides what is behind it).
+    /// models where they are now (a closed door hides what is behind it). The map's
+    /// potentially visible set, when it has one, answers first: a pair it culls cannot see
+    /// each other, so no trace is run.
     pub(super) fn clear_line(&self, a: Vec3, b: Vec3) -> bool {
+        if let Some(visibility) = &self.level.visibility
+            && !visibility.potentially_visible(a, b)
+        {
+            return false;
+        }
         self.level.collision.line_of_sight(a, b) && self.ray_hits_model(a, b, 1.0).is_none()
     }
 }

@@ -141,6 +141,44 @@ pub enum BspError {
         /// Number of records in `target`.
         available: usize,
     },
+    /// A leaf's cluster is below −1, or not below the VISIBILITY lump's cluster count.
+    #[error(
+        "lump LEAFS record {record} field cluster (byte offset {offset}): cluster {cluster} out of range (-1, or below the {clusters} clusters of VISIBILITY)"
+    )]
+    ClusterOutOfRange {
+        /// 0-based leaf record.
+        record: usize,
+        /// Absolute byte offset of the field.
+        offset: usize,
+        /// The cluster read.
+        cluster: i32,
+        /// Number of clusters in the VISIBILITY lump (0 without visibility data).
+        clusters: usize,
+    },
+    /// A node's child is one of its own ancestors under the root, so a descent would not end.
+    #[error(
+        "lump NODES record {record} field {field} (byte offset {offset}): child node {child} is an ancestor of this node (cyclic tree)"
+    )]
+    NodeCycle {
+        /// 0-based node record.
+        record: usize,
+        /// `"children[0]"` or `"children[1]"`.
+        field: &'static str,
+        /// Absolute byte offset of the field.
+        offset: usize,
+        /// The child node read.
+        child: usize,
+    },
+    /// The VISIBILITY lump's header is negative, too short, or names more rows than it holds.
+    #[error("lump VISIBILITY field {field} (byte offset {offset}): {message}")]
+    BadVisibility {
+        /// `"numClusters"` or `"clusterBytes"`.
+        field: &'static str,
+        /// Absolute byte offset of the field.
+        offset: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A plane's normal is zero, NaN or infinite, or its distance is not finite.
     #[error(
         "lump PLANES record {record} (byte offset {offset}): plane ({}, {}, {}) {} is not a finite plane with a nonzero normal",
@@ -202,6 +240,8 @@ fn record_noun(lump: &BspLump) -> &'static str {
         BspLump::DrawVerts => "draw vertex",
         BspLump::Surfaces => "surface",
         BspLump::Fogs => "fog",
+        BspLump::Nodes => "node",
+        BspLump::Leafs => "leaf",
         _ => "record",
     }
 }

@@ -50,12 +50,15 @@ mod file;
 mod lumps;
 mod records;
 mod text;
+mod visibility;
 mod world;
 
 #[cfg(test)]
 mod test_builder;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod visibility_tests;
 
 pub use checksum::bsp_checksum;
 pub use entities::parse_entities;
@@ -65,6 +68,7 @@ pub use lumps::{HEADER_SIZE, IBSP_MAGIC, IBSP_VERSION, LumpInfo, record_size};
 pub use records::{
     BspBrush, BspBrushSide, BspDrawVert, BspModel, BspPlane, BspShader, BspSurface, SurfaceType,
 };
+pub use visibility::BspVisibility;
 
 use crate::brush::{BrushWorld, PatchSettings};
 

@@ -30,6 +30,12 @@ pub(super) struct BspBuilder {
     pub(super) verts: Vec<[f32; 3]>,
     pub(super) indexes: Vec<i32>,
     pub(super) surfaces: Vec<RawSurface>,
+    /// `[planeNum, children[0], children[1]]` (bounds written as zeros).
+    pub(super) nodes: Vec<[i32; 3]>,
+    /// The cluster of each leaf (area and the rest written as zeros).
+    pub(super) leaf_clusters: Vec<i32>,
+    /// The raw VISIBILITY lump.
+    pub(super) visibility: Vec<u8>,
 }
 
 impl BspBuilder {
@@ -165,6 +171,17 @@ impl BspBuilder {
             out.extend_from_slice(&[0u8; 96 - 28]);
             write_i32s(out, &[s.patch_width, s.patch_height]);
         }
+        let out = &mut lumps[BspLump::Nodes as usize];
+        for node in &self.nodes {
+            write_i32s(out, node);
+            write_i32s(out, &[0; 6]);
+        }
+        let out = &mut lumps[BspLump::Leafs as usize];
+        for cluster in &self.leaf_clusters {
+            write_i32s(out, &[*cluster]);
+            write_i32s(out, &[0; 11]);
+        }
+        lumps[BspLump::Visibility as usize].clone_from(&self.visibility);
         lumps
     }
 
