@@ -184,8 +184,8 @@ mod tests {
             door.advance(now, 50);
             now += 50;
         }
-        // Waits 2000 ms after 300, then 300 ms back.
-        assert_eq!(now, 2650);
+        // Rests from 300 to 2300 ms, then takes 300 ms back: closed at 2600.
+        assert_eq!(now, 2600);
         assert_eq!(door.offset, Vec3::ZERO);
     }
 
