@@ -136,6 +136,31 @@ impl World<'_> {
         {
             return false;
         }
+        self.traced_clear(a, b)
+    }
+
+    /// [`clear_line`](Self::clear_line) without asking the potentially visible set (the
+    /// caller did, with clusters it keeps).
+    pub(super) fn traced_clear(&self, a: Vec3, b: Vec3) -> bool {
         self.level.collision.line_of_sight(a, b) && self.ray_hits_model(a, b, 1.0).is_none()
+    }
+
+    /// The cluster of `point` in the map's potentially visible set (`None`: no set, or no
+    /// cluster there, and then nothing is culled).
+    pub(super) fn cluster_of(&self, point: Vec3) -> Option<u32> {
+        self.level
+            .visibility
+            .as_ref()
+            .filter(|v| v.has_data())
+            .and_then(|v| v.cluster_at(point))
+    }
+
+    /// Whether the set lets cluster `to` be seen from cluster `from` (`true` when either is
+    /// unknown).
+    pub(super) fn clusters_see(&self, from: Option<u32>, to: Option<u32>) -> bool {
+        match (&self.level.visibility, from, to) {
+            (Some(visibility), Some(from), Some(to)) => visibility.cluster_visible(from, to),
+            _ => true,
+        }
     }
 }

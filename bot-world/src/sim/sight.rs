@@ -16,6 +16,9 @@ use super::World;
 /// 20 Hz).
 pub const ITEM_SIGHT_PERIOD: usize = 4;
 
+/// An item is seen when the point this far above its origin is.
+const ITEM_SIGHT_LIFT: f32 = 8.0;
+
 /// Lines of sight after the last frame.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Sight {
@@ -23,6 +26,9 @@ pub(super) struct Sight {
     players: Vec<bool>,
     /// `items[i][k]`: player `i` sees item entity `k` (index into the world's items).
     items: Vec<Vec<bool>>,
+    /// The potentially-visible-set cluster of each item's sight point, with the point it
+    /// was looked up for (items rest once they appear; one that moved is looked up again).
+    item_clusters: Vec<(Vec3, Option<u32>)>,
 }
 
 impl Sight {
@@ -55,6 +61,19 @@ impl World<'_> {
     pub(super) fn update_sight(&mut self) {
         let count = self.players.len();
         let mut players = std::mem::take(&mut self.sight.players);
+        let mut item_clusters = std::mem::take(&mut self.sight.item_clusters);
+        let mut items = std::mem::take(&mut self.sight.items);
+        let eyes: Vec<Vec3> = (0..count).map(|i| self.eye_of(i)).collect();
+        let eye_clusters: Vec<Option<u32>> = eyes.iter().map(|&e| self.cluster_of(e)).collect();
+        let origin_clusters: Vec<Option<u32>> = self
+            .players
+            .iter()
+            .map(|p| self.cluster_of(p.body.origin))
+            .collect();
+        // A line from `from` (cluster `cf`) to `to` (cluster `ct`) is clear: the set first.
+        let line = |from: Vec3, cf: Option<u32>, to: Vec3, ct: Option<u32>| {
+            self.clusters_see(cf, ct) && self.traced_clear(from, to)
+        };
         players.clear();
         players.resize(count * count, false);
         for i in 0..count {
@@ -63,29 +82,40 @@ impl World<'_> {
                 if !a.entered || !b.entered {
                     continue;
                 }
-                let (eye_a, eye_b) = (self.eye_of(i), self.eye_of(j));
-                let mutual = self.clear_line(eye_a, eye_b);
-                players[i * count + j] = mutual || self.clear_line(eye_a, b.body.origin);
-                players[j * count + i] = mutual || self.clear_line(eye_b, a.body.origin);
+                let mutual = line(eyes[i], eye_clusters[i], eyes[j], eye_clusters[j]);
+                players[i * count + j] =
+                    mutual || line(eyes[i], eye_clusters[i], b.body.origin, origin_clusters[j]);
+                players[j * count + i] =
+                    mutual || line(eyes[j], eye_clusters[j], a.body.origin, origin_clusters[i]);
             }
         }
-        self.sight.players = players;
-        let mut items = std::mem::take(&mut self.sight.items);
+        item_clusters.resize(self.items.len(), (Vec3::NAN, None));
+        for (entry, item) in item_clusters.iter_mut().zip(&self.items) {
+            let point = item.origin + Vec3::Z * ITEM_SIGHT_LIFT;
+            // NaN never equals: a new entry is always looked up.
+            if entry.0 != point {
+                *entry = (point, self.cluster_of(point));
+            }
+        }
         items.resize_with(count, Vec::new);
         let frame = self.frame as usize;
         for (viewer, seen) in items.iter_mut().enumerate() {
             let known = seen.len();
             seen.resize(self.items.len(), false);
-            let eye = self.eye_of(viewer);
+            let (eye, cluster) = (eyes[viewer], eye_clusters[viewer]);
             for (index, item) in self.items.iter().enumerate() {
                 let due =
                     index >= known || (index + viewer + frame).is_multiple_of(ITEM_SIGHT_PERIOD);
                 if !due || item.removed {
                     continue;
                 }
-                seen[index] = self.clear_line(eye, item.origin + Vec3::Z * 8.0);
+                let (point, item_cluster) = item_clusters[index];
+                seen[index] =
+                    self.clusters_see(cluster, item_cluster) && self.traced_clear(eye, point);
             }
         }
+        self.sight.players = players;
         self.sight.items = items;
+        self.sight.item_clusters = item_clusters;
     }
 }
