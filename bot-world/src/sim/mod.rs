@@ -13,7 +13,7 @@
 //! # Determinism
 //!
 //! A match is a pure function of the level, the [`MatchSettings`] (seed included) and the
-//! inputs: all randomness comes from one [`GameRng`](crate::rules::GameRng) seeded by the
+//! inputs: all randomness comes from one [`GameRng`] seeded by the
 //! settings, every collection is a `Vec` visited in index order, and the physics is
 //! `aas-geom`'s deterministic `f32` step.
 
