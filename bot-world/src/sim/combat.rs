@@ -9,15 +9,8 @@ use super::{Event, World, cause_name, cause_weapon};
 use crate::collision::{mask, trace_boxes};
 use crate::rules::{
     DamageCause, DamageFlags, DamageHit, WeaponKind, apply_damage, fire_interval_ms,
-    splash_direction, splash_points,
+    splash_direction, splash_points, splash_sight_points,
 };
-
-/// Muzzle offset along the view from the eye (units).
-const MUZZLE_FORWARD: f32 = 14.0;
-/// Milliseconds a missile is already along when it appears (Quake III's prestep).
-const MISSILE_PRESTEP_MS: u32 = 50;
-/// Half a player's width: splash sight tests aim at the box centre and at these offsets.
-const SPLASH_OFFSET: f32 = 15.0;
 
 /// A projectile in flight.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -134,7 +127,10 @@ impl World<'_> {
         let physics = self.physics.settings();
         let eye = player.eye(physics.view_height, physics.crouch_view_height);
         let forward = view_forward(player.view_angles);
-        (eye + forward * MUZZLE_FORWARD, forward)
+        (
+            eye + forward * self.settings.rules.firing.muzzle_forward,
+            forward,
+        )
     }
 
     /// Quake III's weapon state machine for one frame: cooldown, switching, firing.
@@ -367,7 +363,9 @@ impl World<'_> {
         // Quake III truncates the launch velocity to whole units.
         let velocity = (direction * rules.projectile_speed).trunc();
         let entity = self.new_entity();
-        let base_ms = self.time_ms.saturating_sub(MISSILE_PRESTEP_MS);
+        let base_ms = self
+            .time_ms
+            .saturating_sub(self.settings.rules.firing.missile_prestep_ms);
         self.projectiles.push(Projectile {
             entity,
             owner: index,
@@ -537,22 +535,12 @@ impl World<'_> {
     }
 
     /// Whether an explosion at `point` reaches the box `mins..maxs`: a clear line to its
-    /// centre or to one of its corners at the centre's height (ioquake3's eight offsets
-    /// reduced to the four horizontal ones of Quake III plus the centre).
+    /// centre or to one of the rules' sight points around it ([`splash_sight_points`]).
     fn splash_reaches(&self, point: Vec3, mins: Vec3, maxs: Vec3) -> bool {
         let centre = (mins + maxs) * 0.5;
-        let collision = &self.level.collision;
-        if collision.line_of_sight(point, centre) {
-            return true;
-        }
-        [
-            Vec3::new(SPLASH_OFFSET, SPLASH_OFFSET, 0.0),
-            Vec3::new(SPLASH_OFFSET, -SPLASH_OFFSET, 0.0),
-            Vec3::new(-SPLASH_OFFSET, SPLASH_OFFSET, 0.0),
-            Vec3::new(-SPLASH_OFFSET, -SPLASH_OFFSET, 0.0),
-        ]
-        .into_iter()
-        .any(|offset| collision.line_of_sight(point, centre + offset))
+        splash_sight_points(centre, &self.settings.rules)
+            .into_iter()
+            .any(|target| self.level.collision.line_of_sight(point, target))
     }
 
     /// Applies `hit` to player `victim` under the rules: knockback, protection, armor, and

@@ -8,17 +8,12 @@ use super::{Event, World};
 use crate::collision::mask;
 use crate::level::{filtered_out, team_chains};
 use crate::rules::{
-    PickupContext, RespawnKeys, can_pick_up, first_spawn_delay_ms, pick_up, respawn_delay_ms,
+    PickupContext, RespawnKeys, can_pick_up, drop_velocity, first_spawn_delay_ms, pick_up,
+    respawn_delay_ms,
 };
 
-/// Half the size of an item's box.
-const ITEM_RADIUS: f32 = 15.0;
 /// How far below its origin an item looks for the floor.
 const DROP_DEPTH: f32 = 4096.0;
-/// Horizontal speed of an item tossed by a dying player.
-const TOSS_SPEED: f32 = 150.0;
-/// Upward speed of a tossed item (before its random part).
-const TOSS_UP: f32 = 200.0;
 
 /// An item in the world: a map item (present or waiting to respawn) or a dropped one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -51,7 +46,7 @@ impl World<'_> {
     /// Drops a point `origin` to the floor as the game drops an item (a 30-unit box traced
     /// down); `None` when the box starts in solid.
     fn rest_on_floor(&self, origin: Vec3) -> Option<Vec3> {
-        let extent = Vec3::splat(ITEM_RADIUS);
+        let extent = Vec3::splat(self.settings.rules.items.item_radius);
         let trace = self.level.collision.trace(
             origin,
             origin - Vec3::Z * DROP_DEPTH,
@@ -134,7 +129,7 @@ impl World<'_> {
                 let start = item.origin;
                 let velocity = item.velocity - Vec3::Z * gravity * dt;
                 let end = start + (item.velocity + velocity) * 0.5 * dt;
-                let extent = Vec3::splat(ITEM_RADIUS);
+                let extent = Vec3::splat(self.settings.rules.items.item_radius);
                 let trace =
                     self.level
                         .collision
@@ -192,9 +187,7 @@ impl World<'_> {
         yaw: f32,
         count: Option<i32>,
     ) -> u32 {
-        let radians = yaw.to_radians();
-        let up = TOSS_UP + self.rng.crandom() * 50.0;
-        let velocity = Vec3::new(radians.cos() * TOSS_SPEED, radians.sin() * TOSS_SPEED, up);
+        let velocity = drop_velocity(yaw, &self.settings.rules, &mut self.rng);
         let entity = self.new_entity();
         let lifetime = self.settings.rules.items.dropped_lifetime_ms;
         self.items.push(ItemEntity {

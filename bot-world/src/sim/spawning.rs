@@ -12,8 +12,6 @@ use crate::rules::{
     Breath, DamageCause, Inventory, PainDebounce, select_spawn_point, select_team_spawn_point,
 };
 
-/// Height above a spawn point where a player appears.
-const SPAWN_LIFT: f32 = 9.0;
 /// How far a spawn point stuck in the navigation world's solid is moved to free its player.
 const SPAWN_NUDGE: f32 = 32.0;
 /// Grid of the search for a free place.
@@ -113,7 +111,7 @@ impl World<'_> {
     /// Whether a player box at spawn point `spot` would overlap a live player other than
     /// `index`.
     fn spot_occupied(&self, spot: Vec3, index: usize) -> bool {
-        let origin = spot + Vec3::Z * SPAWN_LIFT;
+        let origin = spot + Vec3::Z * self.settings.rules.player.spawn_lift;
         let (mins, maxs) = (
             origin + aas_geom::physics::STANDING_MINS,
             origin + aas_geom::physics::STANDING_MAXS,
@@ -153,7 +151,8 @@ impl World<'_> {
         }
         .unwrap_or(0);
         let spawn = &self.level.spawns[candidates[picked]];
-        let origin = self.open_spawn_origin(spawn.origin + Vec3::Z * SPAWN_LIFT);
+        let origin =
+            self.open_spawn_origin(spawn.origin + Vec3::Z * self.settings.rules.player.spawn_lift);
         let yaw = spawn.yaw;
         let rules = &self.settings.rules;
         let player = &mut self.players[index];
