@@ -1,5 +1,6 @@
 //! [`Player`]: anything that drives a player in a match (a bot, a scripted player, a test).
 
+use bitflags::bitflags;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +37,28 @@ pub struct ItemSpotInfo {
     pub origin: Vec3,
 }
 
+bitflags! {
+    /// The parts of its [`BotView`] that a player reads besides its own state, sounds, chat and
+    /// the scoreboard (which it always gets). Lines of sight are most of what a frame of the
+    /// world costs, so the world traces only those its players read; a part a player does not
+    /// ask for stays empty in its view. Default: everything.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub struct Senses: u8 {
+        /// Other players in line of sight ([`BotView::players`]).
+        const PLAYERS = 1;
+        /// Present items in line of sight ([`BotView::items`]).
+        const ITEMS = 1 << 1;
+        /// Projectiles in line of sight ([`BotView::projectiles`]).
+        const PROJECTILES = 1 << 2;
+    }
+}
+
+impl Default for Senses {
+    fn default() -> Self {
+        Self::all()
+    }
+}
+
 /// Drives one player: the world calls [`begin`](Self::begin) once, then [`think`](Self::think)
 /// every server frame with what the player may know, and applies the returned input. A player
 /// must be deterministic given its [`MatchInfo::seed`] and the views it receives (the match is
@@ -47,6 +70,13 @@ pub trait Player {
     /// Called once before the first frame.
     fn begin(&mut self, info: &MatchInfo) {
         let _ = info;
+    }
+
+    /// What it reads of its views (asked once, after [`begin`](Self::begin)); the default is
+    /// everything. A player that asks for less must not depend on the parts it left out:
+    /// they stay empty.
+    fn senses(&self) -> Senses {
+        Senses::all()
     }
 
     /// The input for this frame.

@@ -63,7 +63,7 @@ impl<'l> MatchRunner<'l> {
     #[must_use]
     pub fn new(level: &'l Level, settings: MatchSettings, entrants: Vec<Entrant<'l>>) -> Self {
         let setups: Vec<PlayerSetup> = entrants.iter().map(|e| e.setup.clone()).collect();
-        let world = World::new(level, settings, &setups);
+        let mut world = World::new(level, settings, &setups);
         let items: Vec<ItemSpotInfo> = world
             .items()
             .iter()
@@ -88,6 +88,7 @@ impl<'l> MatchRunner<'l> {
                 frame_ms: world.settings().frame_ms,
                 seed: player_seed(world.settings().seed, index),
             });
+            world.set_senses(index, driver.senses());
             drivers.push(driver);
             kinds.push(entrant.kind);
         }

@@ -1,13 +1,14 @@
 //! Scripted 8-player matches of two minutes on every shared map: FFA everywhere, CTF where the
 //! map has both flags. Frags happen, items are picked up, no live player stays within 64
 //! units of one spot for more than 10 s or leaves the world, and two runs and a replay of the
-//! log give the same hashes frame by frame.
+//! log give the same hashes frame by frame (the first run's roamers share one router, the
+//! second's have one each: sharing changes no route).
 
 use std::path::Path;
 
 use bot_interface::{GameMode, Item, Team};
 use bot_world::log::{LogWriter, read_log};
-use bot_world::scripted::Roamer;
+use bot_world::scripted::{Roamer, shared_router};
 use bot_world::{
     Entrant, Level, LevelSettings, MatchRunner, MatchSettings, PlayerSetup, player_seed, replay,
 };
@@ -20,8 +21,10 @@ const FRAMES: u32 = 2400;
 const STUCK_RADIUS: f32 = 64.0;
 const STUCK_MS: u32 = 10_000;
 
-fn entrants<'l>(level: &'l Level, mode: GameMode, seed: u64) -> Vec<Entrant<'l>> {
+/// The match's roamers: sharing one router, or each with its own.
+fn entrants<'l>(level: &'l Level, mode: GameMode, seed: u64, share: bool) -> Vec<Entrant<'l>> {
     let movers = level.movement.movers();
+    let router = share.then(|| shared_router(&level.aas)).flatten();
     (0..PLAYERS)
         .map(|index| {
             let name = format!("roamer-{}", index + 1);
@@ -37,7 +40,16 @@ fn entrants<'l>(level: &'l Level, mode: GameMode, seed: u64) -> Vec<Entrant<'l>>
                 },
                 kind: "roamer".to_owned(),
                 driver: Box::new(
-                    Roamer::new(name, &level.aas, player_seed(seed, index)).with_movers(&movers),
+                    match &router {
+                        Some(router) => Roamer::with_router(
+                            name,
+                            &level.aas,
+                            player_seed(seed, index),
+                            Some(router.clone()),
+                        ),
+                        None => Roamer::new(name, &level.aas, player_seed(seed, index)),
+                    }
+                    .with_movers(&movers),
                 ),
             }
         })
@@ -100,7 +112,7 @@ fn check_match(level: &Level, mode: GameMode, seed: u64) {
     // Two full minutes: no frag or capture limit ends the match early.
     settings.rules.modes.frag_limit = 0;
     settings.rules.modes.ctf.capture_limit = 0;
-    let mut runner = MatchRunner::new(level, settings.clone(), entrants(level, mode, seed));
+    let mut runner = MatchRunner::new(level, settings.clone(), entrants(level, mode, seed, true));
     let header = runner.header(&level.name, None);
     let mut writer = LogWriter::new(Vec::new());
     writer.header(&header).expect("in memory");
@@ -170,7 +182,7 @@ fn check_match(level: &Level, mode: GameMode, seed: u64) {
         mode.name()
     );
 
-    let mut again = MatchRunner::new(level, settings, entrants(level, mode, seed));
+    let mut again = MatchRunner::new(level, settings, entrants(level, mode, seed, false));
     for (frame, expected) in hashes.iter().enumerate() {
         again.step();
         assert_eq!(

@@ -79,6 +79,8 @@ pub struct Physics<'a> {
     movers: Vec<Mover>,
     /// Whether any area has a ladder (else the per-step ladder test is skipped).
     has_ladders: bool,
+    /// Whether any area is in a liquid (else the per-step water level is 0 without a probe).
+    has_liquids: bool,
 }
 
 impl<'a> Physics<'a> {
@@ -94,6 +96,10 @@ impl<'a> Physics<'a> {
                 .areas
                 .iter()
                 .any(|area| area.flags.contains(crate::world::AreaFlags::LADDER)),
+            has_liquids: world.areas.iter().any(|area| {
+                area.contents
+                    .intersects(crate::world::AreaContents::LIQUIDS)
+            }),
         }
     }
 

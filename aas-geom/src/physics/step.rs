@@ -219,6 +219,11 @@ impl Physics<'_> {
         let eyes = view - mins.z;
         let waist = eyes * 0.5;
         state.water_level = 0;
+        if !self.has_liquids {
+            // No liquid anywhere: every probe would find none.
+            state.water_type = crate::world::AreaContents::empty();
+            return;
+        }
         state.water_type = self.liquid_lifted_state(state, mins, maxs, 1.0);
         if state.water_type.is_empty() {
             return;

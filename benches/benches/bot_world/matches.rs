@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use bot_interface::{GameMode, Team};
 use bot_world::log::{LogWriter, RecordedMatch, read_log};
-use bot_world::scripted::Roamer;
+use bot_world::scripted::{Roamer, shared_router};
 use bot_world::{
     Entrant, Level, LevelSettings, MatchRunner, MatchSettings, PlayOptions, PlayerSetup, play,
     player_seed, replay,
@@ -37,6 +37,7 @@ fn settings() -> MatchSettings {
 
 fn runner(level: &Level) -> MatchRunner<'_> {
     let movers = level.movement.movers();
+    let router = shared_router(&level.aas);
     let entrants = (0..PLAYERS)
         .map(|index| {
             let name = format!("roamer-{}", index + 1);
@@ -47,7 +48,8 @@ fn runner(level: &Level) -> MatchRunner<'_> {
                 },
                 kind: "roamer".to_owned(),
                 driver: Box::new(
-                    Roamer::new(name, &level.aas, player_seed(SEED, index)).with_movers(&movers),
+                    Roamer::with_router(name, &level.aas, player_seed(SEED, index), router.clone())
+                        .with_movers(&movers),
                 ),
             }
         })

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use bot_interface::{GameMode, Team};
 use bot_world::log::LogWriter;
 use bot_world::rules::Rules;
-use bot_world::scripted::Roamer;
+use bot_world::scripted::{Roamer, shared_router};
 use bot_world::{
     Entrant, Level, LevelSettings, MatchRunner, MatchSettings, MatchSummary, PlayOptions,
     PlayerSetup, play, player_seed,
@@ -125,6 +125,8 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
         seed: args.seed,
     };
     let movers = level.movement.movers();
+    // One router for all roamers: each route cache is built once per match.
+    let router = shared_router(&level.aas);
     let entrants: Vec<Entrant<'_>> = (0..args.players)
         .map(|index| {
             let name = format!("roamer-{}", index + 1);
@@ -133,8 +135,13 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
                 (true, 0) => Team::Red,
                 (true, _) => Team::Blue,
             };
-            let roamer = Roamer::new(name.clone(), &level.aas, player_seed(args.seed, index))
-                .with_movers(&movers);
+            let roamer = Roamer::with_router(
+                name.clone(),
+                &level.aas,
+                player_seed(args.seed, index),
+                router.clone(),
+            )
+            .with_movers(&movers);
             Entrant {
                 setup: PlayerSetup { name, team },
                 kind: "roamer".to_owned(),

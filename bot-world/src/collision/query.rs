@@ -10,12 +10,12 @@
 use aas_geom::brush::{Contents, ModelNum};
 use glam::{Vec3, Vec3A};
 
-use super::{BrushIndex, TraceHit};
 use super::bvh::{ChildRef, MAX_DEPTH};
 use super::clip::{Clip, Sweep, clip_brush, contains, in_bounds};
 use super::mask;
 use super::merge::Merged;
 use super::world::{CollisionWorld, ModelTree};
+use super::{BrushIndex, TraceHit};
 
 impl CollisionWorld {
     /// Sweeps the box `mins..maxs` (relative to its origin; both zero for a ray) from `start`
@@ -119,7 +119,10 @@ impl CollisionWorld {
         {
             return false;
         }
-        match self.tree(ModelNum::WORLD).and_then(|tree| self.any_clip(tree, &sweep, mask::SIGHT)) {
+        match self
+            .tree(ModelNum::WORLD)
+            .and_then(|tree| self.any_clip(tree, &sweep, mask::SIGHT))
+        {
             Some(brush) => {
                 *hint = Some(BrushIndex(brush));
                 false

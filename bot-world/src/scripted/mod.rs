@@ -152,4 +152,4 @@ mod step;
 mod stuck;
 mod travel;
 
-pub use roamer::{Roamer, RoamerStats};
+pub use roamer::{Roamer, RoamerStats, SharedRouter, shared_router};

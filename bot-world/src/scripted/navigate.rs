@@ -297,7 +297,7 @@ impl Roamer<'_> {
         } else {
             Vec::new()
         };
-        let router = self.router.as_mut()?;
+        let mut router = self.router.as_ref()?.borrow_mut();
         self.stats.route_queries += 1;
         if !avoid.is_empty() {
             if let Some(route) = router.next_step(area, origin, goal, flags, &avoid) {
@@ -460,7 +460,7 @@ impl Roamer<'_> {
     ) -> Option<(ReachId, AreaId)> {
         let world = self.world;
         let flags = self.flags;
-        let router = self.router.as_mut()?;
+        let mut router = self.router.as_ref()?.borrow_mut();
         let mut best: Option<(u16, ReachId, AreaId)> = None;
         let mut seen: Vec<AreaId> = Vec::new();
         for &candidate in candidates.iter().flatten() {

@@ -6,9 +6,12 @@ use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelTy
 use aas_route::cluster::ClusterSettings;
 use aas_route::{ClusterInfo, Clustering, Membership, Router, RouterSettings, RouterStats};
 use bot_interface::{
-    BotInput, BotView, Buttons, MatchInfo, Player, SeenPlayer, SelfView, view_angles_towards,
+    BotInput, BotView, Buttons, MatchInfo, Player, SeenPlayer, SelfView, Senses,
+    view_angles_towards,
 };
 use glam::Vec3;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use super::fight;
 use super::locate::{crouch_only, flat, in_trigger, standable, standing_spot};
@@ -94,7 +97,8 @@ pub struct Roamer<'w> {
     /// The physics settings (for air control) and the movers it knows of.
     pub(super) physics: Physics<'w>,
     /// `None` only when no clustering of the world could be built (never for a valid one).
-    pub(super) router: Option<Router<'w, AasWorld>>,
+    /// Possibly shared with other roamers ([`with_router`](Self::with_router)).
+    pub(super) router: Option<SharedRouter<'w>>,
     /// The movers it knows of (bobbing platforms are timed by them).
     pub(super) movers: Vec<Mover>,
     /// The travel types and contents its routes may use.
@@ -125,11 +129,28 @@ impl<'w> Roamer<'w> {
     /// clustering computation when the world stores none.
     #[must_use]
     pub fn new(name: impl Into<String>, world: &'w AasWorld, seed: u64) -> Self {
+        Self::with_router(name, world, seed, shared_router(world))
+    }
+
+    /// [`new`](Self::new) with `router`, built by [`shared_router`] for the same `world`,
+    /// which other roamers of the match may share: each route cache is then built once for
+    /// all of them. Routes, and so the roamer's play, are the same as with a router of its
+    /// own.
+    ///
+    /// # Complexity
+    /// `O(1)` besides the name.
+    #[must_use]
+    pub fn with_router(
+        name: impl Into<String>,
+        world: &'w AasWorld,
+        seed: u64,
+        router: Option<SharedRouter<'w>>,
+    ) -> Self {
         Self {
             name: name.into(),
             world,
             physics: Physics::new(world, PhysicsSettings::default()),
-            router: build_router(world),
+            router,
             movers: Vec::new(),
             flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
             seed,
@@ -215,7 +236,7 @@ impl<'w> Roamer<'w> {
     /// Its router's work counters (`None` when it has no router).
     #[must_use]
     pub fn router_stats(&self) -> Option<RouterStats> {
-        self.router.as_ref().map(Router::stats)
+        self.router.as_ref().map(|router| router.borrow().stats())
     }
 
     /// The travel flags its routes use.
@@ -377,6 +398,12 @@ impl Player for Roamer<'_> {
     /// Seeds its randomness from its own seed and the match's, and finds where a player
     /// stands at each of the match's item spots (spots in solid, over a void, or inside a
     /// jump pad's or teleporter's trigger, where nobody stands, are left out).
+    /// Roamers read only the players they see (to fight them and to give way): items come
+    /// from the map's item spots of [`MatchInfo`], and they do not dodge projectiles.
+    fn senses(&self) -> Senses {
+        Senses::PLAYERS
+    }
+
     fn begin(&mut self, info: &MatchInfo) {
         self.rng = GameRng::new(mix_seeds(self.seed, info.seed));
         if info.frame_ms > 0 {
@@ -532,6 +559,22 @@ fn look_along(me: &SelfView, direction: Vec3) -> Vec3 {
     } else {
         view_angles_towards(look)
     }
+}
+
+/// A router that several roamers of one match may share ([`Roamer::with_router`]): a route
+/// does not depend on what the router's caches hold, so sharing changes no answer, only
+/// how often the same caches are built (once per match instead of once per roamer).
+pub type SharedRouter<'w> = Rc<RefCell<Router<'w, AasWorld>>>;
+
+/// The router a [`Roamer`] builds for `world` ([`Roamer::new`] says how), to share between
+/// the roamers of a match with [`Roamer::with_router`]; `None` when no clustering of the
+/// world could be built (never for a valid world).
+///
+/// # Complexity
+/// As [`Roamer::new`].
+#[must_use]
+pub fn shared_router(world: &AasWorld) -> Option<SharedRouter<'_>> {
+    build_router(world).map(|router| Rc::new(RefCell::new(router)))
 }
 
 /// The router over `world`: with its stored clustering when that fits, else a computed one,

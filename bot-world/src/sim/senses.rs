@@ -13,7 +13,7 @@
 
 use bot_interface::{
     BotView, ChatLine, Item, PlayerId, Powerup, ScoreLine, Scoreboard, SeenItem, SeenPlayer,
-    SeenProjectile, SelfView, SoundKind, Weapon,
+    SeenProjectile, SelfView, Senses, SoundKind, Weapon,
 };
 use glam::Vec3;
 
@@ -38,7 +38,16 @@ fn vec(a: [f32; 3]) -> Vec3 {
 }
 
 impl World<'_> {
-    /// Fills `view` with what player `index` may know now (reusing its buffers).
+    /// Declares what player `index` reads of its view (see [`Senses`]; everything until
+    /// told): from the next frame on, the world traces only the lines of sight that some
+    /// player reads, and leaves the parts a player does not read empty in its view. The state
+    /// of the match does not depend on it (a replay needs no senses).
+    pub fn set_senses(&mut self, index: usize, senses: Senses) {
+        self.sight.set_senses(index, senses);
+    }
+
+    /// Fills `view` with what player `index` may know now (reusing its buffers); the parts
+    /// left out of its [`Senses`] stay empty.
     ///
     /// # Panics
     /// When `index` is not a player of the match.
@@ -47,6 +56,7 @@ impl World<'_> {
         let player = &self.players[index];
         let eye = player.eye(physics.view_height, physics.crouch_view_height);
         let now = self.time_ms;
+        let reads = self.sight.senses_of(index);
         view.frame = self.frame;
         view.time_ms = now;
         let inventory = &player.inventory;
@@ -90,7 +100,9 @@ impl World<'_> {
             if invisible {
                 continue;
             }
-            if !self.sight.sees_player(index, other, self.players.len()) {
+            if !(reads.contains(Senses::PLAYERS)
+                && self.sight.sees_player(index, other, self.players.len()))
+            {
                 continue;
             }
             view.players.push(SeenPlayer {
@@ -112,7 +124,11 @@ impl World<'_> {
         }
         view.items.clear();
         for (item_index, item) in self.items.iter().enumerate() {
-            if !item.present || item.removed || !self.sight.sees_item(index, item_index) {
+            if !(reads.contains(Senses::ITEMS)
+                && item.present
+                && !item.removed
+                && self.sight.sees_item(index, item_index))
+            {
                 continue;
             }
             view.items.push(SeenItem {
@@ -124,7 +140,9 @@ impl World<'_> {
         }
         view.projectiles.clear();
         for (projectile_index, projectile) in self.projectiles.iter().enumerate() {
-            if !self.sight.sees_projectile(index, projectile_index) {
+            if !(reads.contains(Senses::PROJECTILES)
+                && self.sight.sees_projectile(index, projectile_index))
+            {
                 continue;
             }
             view.projectiles.push(SeenProjectile {

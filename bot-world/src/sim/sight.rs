@@ -10,6 +10,10 @@
 //!   [`ITEM_SIGHT_PERIOD`] frames (staggered across items and players), and at once for an
 //!   item that just appeared (a dropped weapon, a flag, an item that respawned).
 //!
+//! Only the lines some player reads are traced: each player's [`Senses`] (from
+//! [`Player::senses`](bot_interface::Player::senses)) say whether it reads players, items or
+//! projectiles; what it does not read stays unseen.
+//!
 //! Before any trace, the map's potentially visible set culls lines between clusters that
 //! cannot see each other. Every line checked again and again (each pair of players' three,
 //! each player's line to each item) keeps the brush that blocked it last
@@ -18,6 +22,7 @@
 //! answers most blocked lines without walking the tree. The answers are exactly those of a
 //! full trace.
 
+use bot_interface::Senses;
 use glam::Vec3;
 
 use super::World;
@@ -55,12 +60,28 @@ pub(super) struct Sight {
     projectile_hints: Vec<Vec<(u32, Hint)>>,
     /// Reused for the next frame's projectile hints.
     spare_hints: Vec<(u32, Hint)>,
+    /// What each player reads of its view (everything for one not listed): lines nobody
+    /// reads are not traced.
+    senses: Vec<Senses>,
     /// The potentially-visible-set cluster of each item's sight point, with the point it
     /// was looked up for (items rest once they appear; one that moved is looked up again).
     item_clusters: Vec<(Vec3, Option<u32>)>,
 }
 
 impl Sight {
+    /// What player `viewer` reads of its view.
+    pub(super) fn senses_of(&self, viewer: usize) -> Senses {
+        self.senses.get(viewer).copied().unwrap_or_default()
+    }
+
+    /// Sets what player `viewer` reads of its view.
+    pub(super) fn set_senses(&mut self, viewer: usize, senses: Senses) {
+        if self.senses.len() <= viewer {
+            self.senses.resize(viewer + 1, Senses::all());
+        }
+        self.senses[viewer] = senses;
+    }
+
     /// Whether player `viewer` of `count` sees player `seen`.
     pub(super) fn sees_player(&self, viewer: usize, seen: usize, count: usize) -> bool {
         self.players
@@ -123,12 +144,37 @@ impl World<'_> {
                 if !a.entered || !b.entered {
                     continue;
                 }
+                let wants = |k: usize| self.sight.senses_of(k).contains(Senses::PLAYERS);
+                let (i_reads, j_reads) = (wants(i), wants(j));
+                if !(i_reads || j_reads) {
+                    continue;
+                }
                 let [eye_to_eye, i_to_j, j_to_i] = &mut pair_hints[i * count + j];
-                let mutual = line(eyes[i], eye_clusters[i], eyes[j], eye_clusters[j], eye_to_eye);
-                players[i * count + j] = mutual
-                    || line(eyes[i], eye_clusters[i], b.body.origin, origin_clusters[j], i_to_j);
-                players[j * count + i] = mutual
-                    || line(eyes[j], eye_clusters[j], a.body.origin, origin_clusters[i], j_to_i);
+                let mutual = line(
+                    eyes[i],
+                    eye_clusters[i],
+                    eyes[j],
+                    eye_clusters[j],
+                    eye_to_eye,
+                );
+                players[i * count + j] = i_reads
+                    && (mutual
+                        || line(
+                            eyes[i],
+                            eye_clusters[i],
+                            b.body.origin,
+                            origin_clusters[j],
+                            i_to_j,
+                        ));
+                players[j * count + i] = j_reads
+                    && (mutual
+                        || line(
+                            eyes[j],
+                            eye_clusters[j],
+                            a.body.origin,
+                            origin_clusters[i],
+                            j_to_i,
+                        ));
             }
         }
         item_clusters.resize(self.items.len(), (Vec3::NAN, None));
@@ -154,6 +200,10 @@ impl World<'_> {
             .collect();
         let frame = self.frame as usize;
         for (viewer, (seen, hints)) in items.iter_mut().zip(&mut item_hints).enumerate() {
+            if !self.sight.senses_of(viewer).contains(Senses::ITEMS) {
+                seen.clear();
+                continue;
+            }
             let known = seen.len();
             seen.resize(self.items.len(), false);
             hints.resize(self.items.len(), None);
@@ -197,11 +247,18 @@ impl World<'_> {
         hints.resize_with(eyes.len(), Vec::new);
         for (viewer, (seen, hints)) in seen.iter_mut().zip(&mut hints).enumerate() {
             seen.clear();
+            if !self.sight.senses_of(viewer).contains(Senses::PROJECTILES) {
+                hints.clear();
+                continue;
+            }
             spare.clear();
             // Both lists are in entity order: walk the old hints alongside.
             let mut old = hints.iter().peekable();
             for (projectile, &cluster) in self.projectiles.iter().zip(&clusters) {
-                while old.next_if(|(entity, _)| *entity < projectile.entity).is_some() {}
+                while old
+                    .next_if(|(entity, _)| *entity < projectile.entity)
+                    .is_some()
+                {}
                 let mut hint = old
                     .next_if(|(entity, _)| *entity == projectile.entity)
                     .and_then(|&(_, hint)| hint);
