@@ -3,10 +3,13 @@
 
 use std::path::PathBuf;
 
+use aas_geom::world::TravelType;
 use bot_chat::Gender;
 use bot_chat::consts::MTCONTEXT_TEAM_ORDERS;
-use bot_harness::commands::{AasFormat, ChatBot};
+use bot_harness::commands::aas_render::DEFAULT_WIDTH;
+use bot_harness::commands::{AasFormat, ChatBot, RenderArgs};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use glam::Vec3;
 
 /// The toolkit's command line.
 #[derive(Debug, Parser)]
@@ -175,14 +178,10 @@ pub(crate) enum AasCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Draw the areas of a `.aas` (Quake III or native) from above as an SVG picture.
-    Render {
-        /// The `.aas` to draw.
-        file: PathBuf,
-        /// Where to write the picture.
-        #[arg(long)]
-        svg: PathBuf,
-    },
+    /// Draw the areas of a `.aas` (Quake III or native) from above as an SVG and/or PNG
+    /// picture, with optional layers: reachabilities, clusters, a route, an area's
+    /// neighbourhood, a height slice.
+    Render(RenderCliArgs),
     /// Travel times and first reachabilities between areas or points of a `.aas` (Quake III
     /// or native), by the clustered router with the file's clusters and default travel flags.
     Route(RouteArgs),
@@ -193,6 +192,129 @@ pub(crate) enum AasCommand {
         /// Where to write the result.
         output: PathBuf,
     },
+}
+
+/// Arguments of `aas render`.
+#[derive(Debug, Args)]
+pub(crate) struct RenderCliArgs {
+    /// The `.aas` to draw.
+    pub(crate) file: PathBuf,
+    /// Write the picture as SVG here.
+    #[arg(long, value_name = "OUT.svg")]
+    pub(crate) svg: Option<PathBuf>,
+    /// Write the picture as PNG here (at least one of --svg and --png is needed).
+    #[arg(long, value_name = "OUT.png")]
+    pub(crate) png: Option<PathBuf>,
+    /// Picture width in pixels; the height follows the map.
+    #[arg(long, value_name = "PIXELS", default_value_t = DEFAULT_WIDTH)]
+    pub(crate) width: u32,
+    /// Draw the reachabilities as arrows from start to end point, coloured by travel type.
+    #[arg(long)]
+    pub(crate) reach: bool,
+    /// Draw only reachabilities of these travel types (implies --reach): walk, crouch,
+    /// barrierjump, jump, ladder, walkoffledge, swim, waterjump, teleport, elevator,
+    /// rocketjump, bfgjump, grapplehook, doublejump, rampjump, strafejump, jumppad, funcbob.
+    #[arg(long, value_name = "TYPE,...", value_delimiter = ',', value_parser = parse_travel_type)]
+    pub(crate) reach_types: Vec<TravelType>,
+    /// Tint the areas by routing cluster and mark the cluster portal areas.
+    #[arg(long)]
+    pub(crate) clusters: bool,
+    /// Draw the route from the first point to the second (each `X,Y,Z`, a player's origin).
+    #[arg(
+        long,
+        num_args = 2,
+        value_names = ["X,Y,Z", "X,Y,Z"],
+        allow_hyphen_values = true,
+        value_parser = parse_point
+    )]
+    pub(crate) route: Vec<Vec3>,
+    /// Show only area N (the file's 1-based number) and its neighbours, numbered.
+    #[arg(long, value_name = "N")]
+    pub(crate) area: Option<u32>,
+    /// With --area: the neighbours are the areas within this many reachability hops.
+    #[arg(long, value_name = "R", default_value_t = 1, requires = "area")]
+    pub(crate) radius: u32,
+    /// Draw only areas whose ground lies between these heights (z, inclusive).
+    #[arg(long, value_name = "MIN:MAX", allow_hyphen_values = true, value_parser = parse_height)]
+    pub(crate) height: Option<(f32, f32)>,
+}
+
+impl RenderCliArgs {
+    /// The library's arguments.
+    pub(crate) fn args(&self) -> RenderArgs {
+        RenderArgs {
+            file: self.file.clone(),
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+            width: self.width,
+            reach: self.reach,
+            reach_types: self.reach_types.clone(),
+            clusters: self.clusters,
+            route: match self.route.as_slice() {
+                [from, to] => Some((*from, *to)),
+                _ => None,
+            },
+            area: self.area,
+            radius: self.radius,
+            height: self.height,
+        }
+    }
+}
+
+/// A travel type by its name (`walkoffledge`; `walk-off-ledge` and `walk_off_ledge` too).
+fn parse_travel_type(text: &str) -> Result<TravelType, String> {
+    let name: String = text
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    name.parse().map_err(|_| {
+        let names: Vec<&str> = TravelType::ALL
+            .iter()
+            .filter(|t| **t != TravelType::Invalid)
+            .map(|t| t.name())
+            .collect();
+        format!(
+            "unknown travel type `{text}`; the types are {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// A point `X,Y,Z`.
+fn parse_point(text: &str) -> Result<Vec3, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [x, y, z] = parts.as_slice() else {
+        return Err(format!("`{text}` is not a point X,Y,Z"));
+    };
+    let coordinate = |field: &str| -> Result<f32, String> {
+        field
+            .parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("`{field}` in `{text}` is not a number"))
+    };
+    Ok(Vec3::new(coordinate(x)?, coordinate(y)?, coordinate(z)?))
+}
+
+/// A height range `MIN:MAX`.
+fn parse_height(text: &str) -> Result<(f32, f32), String> {
+    let Some((lo, hi)) = text.split_once(':') else {
+        return Err(format!("`{text}` is not a height range MIN:MAX"));
+    };
+    let height = |field: &str| -> Result<f32, String> {
+        field
+            .trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("`{field}` in `{text}` is not a number"))
+    };
+    let (lo, hi) = (height(lo)?, height(hi)?);
+    if lo > hi {
+        return Err(format!("in `{text}` the lower height comes first"));
+    }
+    Ok((lo, hi))
 }
 
 /// Output formats of `aas compile`.

@@ -66,6 +66,15 @@ pub enum Error {
         /// What is wrong.
         source: bot_world::rules::RulesError,
     },
+    /// A picture could not be drawn as asked (`aas render`: an area not in the file, an
+    /// empty height slice, a route point in no area, no route) or rasterised.
+    #[error("{}: {message}", path.display())]
+    Render {
+        /// The `.aas` drawn, or the picture written.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
     /// A command-line argument is malformed or names something that does not exist.
     #[error("{0}")]
     Argument(String),

@@ -48,8 +48,8 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
         Command::Aas(AasCommand::Convert { input, output }) => {
             print(&commands::aas_convert(input, output)?, false, out)
         }
-        Command::Aas(AasCommand::Render { file, svg }) => {
-            print(&commands::aas_render(file, svg)?, false, out)
+        Command::Aas(AasCommand::Render(args)) => {
+            print(&commands::aas_render(&args.args())?, false, out)
         }
         Command::Aas(AasCommand::Route(args)) => print(
             &commands::aas_route(&args.file, &args.pairs)?,

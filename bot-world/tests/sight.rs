@@ -2,6 +2,7 @@
 //! wall is not in it, one in the open is, and a line of sight answers as a full trace does.
 
 use bot_interface::{BotInput, BotView, Player, Team};
+use bot_world::collision::BrushIndex;
 use bot_world::{Entrant, Level, MatchRunner, MatchSettings, PlayerSetup};
 use glam::Vec3;
 
@@ -88,7 +89,7 @@ fn a_player_behind_a_wall_is_not_in_the_view() {
 }
 
 #[test]
-fn a_line_of_sight_answers_as_a_full_trace() {
+fn a_line_of_sight_answers_as_a_full_trace_whatever_its_hint() {
     let Some(loaded) = pack_level("oacmpdm1", "oacmpdm1") else {
         return;
     };
@@ -109,6 +110,7 @@ fn a_line_of_sight_answers_as_a_full_trace() {
         state
     };
     let mut blocked = 0;
+    let mut carried = None;
     for _ in 0..5000 {
         let a = anchors[next() as usize % anchors.len()] + Vec3::Z * (next() % 64) as f32;
         let b = anchors[next() as usize % anchors.len()] + Vec3::Z * (next() % 64) as f32;
@@ -122,6 +124,36 @@ fn a_line_of_sight_answers_as_a_full_trace() {
         let expected = !trace.start_solid && !trace.hit();
         assert_eq!(collision.line_of_sight(a, b), expected, "{a} -> {b}");
         blocked += usize::from(!expected);
+        // Whatever the hint (the last line's blocker, any brush, none, one past the last
+        // brush), the hinted answer is the same; a block leaves a solid world brush in it.
+        let brushes = u32::try_from(collision.brush_count()).expect("fits");
+        let hints = [
+            carried,
+            Some(BrushIndex(next() % brushes)),
+            None,
+            Some(BrushIndex(brushes)),
+        ];
+        for (kind, mut hint) in hints.into_iter().enumerate() {
+            assert_eq!(
+                collision.line_of_sight_hinted(a, b, &mut hint),
+                expected,
+                "{a} -> {b}, hint kind {kind}"
+            );
+            if !expected {
+                let brush = hint.expect("a blocked line names its blocker");
+                assert!(
+                    collision
+                        .brush_contents(brush)
+                        .is_some_and(|c| c.intersects(bot_world::collision::mask::SIGHT))
+                        && collision.brush_model(brush) == Some(aas_geom::brush::ModelNum::WORLD),
+                    "{brush:?} blocks {a} -> {b}"
+                );
+                assert!(!collision.line_of_sight_hinted(a, b, &mut Some(brush)));
+            }
+            if kind == 0 {
+                carried = hint;
+            }
+        }
     }
     assert!(blocked > 100 && blocked < 4900, "{blocked} of 5000 blocked");
 }

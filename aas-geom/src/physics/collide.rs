@@ -6,7 +6,7 @@ use glam::Vec3;
 use super::Physics;
 use super::movers::sweep_box;
 use crate::sample::TRACE_EPSILON;
-use crate::world::{AreaContents, PresenceType};
+use crate::world::{AreaContents, AreaId, PresenceType};
 
 /// A mover hit at most this much farther along a move than the world's hit (units) is taken
 /// as the hit.
@@ -40,7 +40,7 @@ impl Physics<'_> {
         pmaxs: Vec3,
         time: f32,
     ) -> MoveTrace {
-        let world = self.world.trace(start, end, presence);
+        let world = self.world.trace_without_stop_area(start, end, presence);
         let mut result = MoveTrace {
             start_solid: world.start_solid,
             fraction: world.fraction,
@@ -97,8 +97,8 @@ impl Physics<'_> {
         time: f32,
     ) -> AreaContents {
         let point = origin + Vec3::Z * lift;
-        if self.world.point_area(point).is_some() {
-            return self.liquid_at(point);
+        if let Some(area) = self.world.point_area(point) {
+            return self.area_liquid(area);
         }
         let trace = self.trace_box(origin, point, presence, mins, maxs, time);
         if trace.start_solid {
@@ -111,7 +111,14 @@ impl Physics<'_> {
     pub(crate) fn liquid_at(&self, point: Vec3) -> AreaContents {
         self.world
             .point_area(point)
-            .and_then(|area| self.world.areas.get(area.index()))
+            .map_or(AreaContents::empty(), |area| self.area_liquid(area))
+    }
+
+    /// The liquid contents of `area` (empty for an id out of range).
+    fn area_liquid(&self, area: AreaId) -> AreaContents {
+        self.world
+            .areas
+            .get(area.index())
             .map_or(AreaContents::empty(), |area| {
                 area.contents & AreaContents::LIQUIDS
             })

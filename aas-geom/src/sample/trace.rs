@@ -1,6 +1,7 @@
 //! [`AasWorld::trace`]: move a player box in a straight line until it hits something.
 
 use glam::Vec3;
+use smallvec::SmallVec;
 
 use crate::world::PresenceType;
 use crate::world::{AasWorld, AreaId, NodeChild, NodeId, PlaneId};
@@ -37,6 +38,9 @@ struct Segment {
     entered_through: Option<(PlaneId, Vec3)>,
 }
 
+/// The pieces of a trace still to walk, nearest last.
+type Pending = SmallVec<[Segment; 16]>;
+
 impl AasWorld {
     /// Moves a player box of the given presence type (`PresenceType::NORMAL` or `CROUCH`) in a
     /// straight line from `start` to `end`, stopping at the first solid or at the first area
@@ -47,6 +51,22 @@ impl AasWorld {
     /// twice the node count, so a malformed tree cannot loop forever.
     #[must_use]
     pub fn trace(&self, start: Vec3, end: Vec3, presence: PresenceType) -> Trace {
+        self.trace_with(start, end, presence, true)
+    }
+
+    /// [`trace`](Self::trace) that leaves [`Trace::area`] `None` after a hit, saving the
+    /// descent that finds the stop point's area (the physics' moves do not use it).
+    pub(crate) fn trace_without_stop_area(
+        &self,
+        start: Vec3,
+        end: Vec3,
+        presence: PresenceType,
+    ) -> Trace {
+        self.trace_with(start, end, presence, false)
+    }
+
+    /// [`trace`](Self::trace), looking up the area of a hit's stop point when `stop_area`.
+    fn trace_with(&self, start: Vec3, end: Vec3, presence: PresenceType, stop_area: bool) -> Trace {
         let open = |area: AreaId| {
             self.areas
                 .get(area.index())
@@ -54,15 +74,18 @@ impl AasWorld {
         };
         let total = end - start;
         let length = total.length();
-        let mut stack = vec![Segment {
+        // The piece being walked, and those waiting (a short trace keeps them on the call
+        // stack: no allocation).
+        let mut segment = Segment {
             child: self.root(),
             start,
             end,
             entered_through: None,
-        }];
+        };
+        let mut stack: Pending = SmallVec::new();
         let mut last_area = None;
         let mut budget = 2 * self.nodes.len() + 2;
-        while let Some(segment) = stack.pop() {
+        loop {
             budget = budget.saturating_sub(1);
             let blocked = match segment.child {
                 NodeChild::Solid => true,
@@ -71,16 +94,23 @@ impl AasWorld {
                     !open(area)
                 }
                 // A well-formed tree is a tree: the segment meets every node's region in one
-                // interval, so pops never exceed nodes + leaves. Past that the tree is
+                // interval, so pieces never exceed nodes + leaves. Past that the tree is
                 // malformed; stop conservatively, as at a wall.
                 NodeChild::Node(_) if budget == 0 => true,
                 NodeChild::Node(node) => {
-                    self.split_segment(node, segment, &mut stack);
+                    // The nearer piece goes on at once, the farther one waits.
+                    self.split_segment(node, &mut segment, &mut stack);
                     continue;
                 }
             };
             if !blocked {
-                continue;
+                match stack.pop() {
+                    Some(waiting) => {
+                        segment = waiting;
+                        continue;
+                    }
+                    None => break,
+                }
             }
             let Some((plane, normal)) = segment.entered_through else {
                 return Trace {
@@ -110,7 +140,11 @@ impl AasWorld {
                 start_solid: false,
                 fraction,
                 end: stop,
-                area: self.point_area(stop),
+                area: if stop_area {
+                    self.point_area(stop)
+                } else {
+                    None
+                },
                 plane: Some(plane),
                 normal,
             };
@@ -134,15 +168,12 @@ impl AasWorld {
         }
     }
 
-    /// Pushes the part(s) of `segment` on each side of `node`'s plane, far side first so that
-    /// the near side is processed first.
-    fn split_segment(&self, node: NodeId, segment: Segment, stack: &mut Vec<Segment>) {
+    /// Narrows `segment` to its part on its start's side of `node`'s plane, the piece to walk
+    /// next; the part on the far side, when the segment crosses the plane, is pushed to wait.
+    fn split_segment(&self, node: NodeId, segment: &mut Segment, stack: &mut Pending) {
         let Some((node_record, plane)) = self.node_and_plane(node) else {
             // A broken reference in an unvalidated world: treat it as a wall.
-            stack.push(Segment {
-                child: NodeChild::Solid,
-                ..segment
-            });
+            segment.child = NodeChild::Solid;
             return;
         };
         let front = plane.normal.dot(segment.start) - plane.dist;
@@ -152,8 +183,7 @@ impl AasWorld {
         let start_front = front > 0.0;
         let end_front = back > 0.0;
         if start_front == end_front {
-            let child = if start_front { front_child } else { back_child };
-            stack.push(Segment { child, ..segment });
+            segment.child = if start_front { front_child } else { back_child };
             return;
         }
         let t = (front / (front - back)).clamp(0.0, 1.0);
@@ -169,11 +199,7 @@ impl AasWorld {
             end: segment.end,
             entered_through: Some((node_record.plane, facing)),
         });
-        stack.push(Segment {
-            child: near,
-            start: segment.start,
-            end: mid,
-            ..segment
-        });
+        segment.child = near;
+        segment.end = mid;
     }
 }

@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use aas_geom::world::AasWorld;
-use aas_route::{AreaId, Clustering, RouteGraph, Router, RouterSettings, TravelFlags};
+use aas_route::{AreaId, Clustering, Route, RouteGraph, Router, RouterSettings, TravelFlags};
 use glam::Vec3;
 use serde::Serialize;
 
@@ -55,15 +55,7 @@ enum Query {
 pub fn aas_route(file: &Path, pairs: &Path) -> Result<AasRouteReport, Error> {
     let world = AasWorld::load(file)?;
     let queries = read_queries(pairs, world.areas.len())?;
-    let clustering = Clustering::from_world(&world);
-    let mut router =
-        Router::new(&world, clustering, RouterSettings::default()).map_err(|e| Error::Io {
-            path: file.to_owned(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("unusable clustering: {e}"),
-            ),
-        })?;
+    let mut router = open_router(file, &world)?;
     let results = queries
         .iter()
         .map(|query| answer(&mut router, &world, query))
@@ -89,17 +81,78 @@ impl Report for AasRouteReport {
     }
 }
 
+/// The clustered router of `world` (loaded from `file`) over the file's clusters, with the
+/// default settings: what `aas route` and `aas render --route` ask.
+///
+/// # Errors
+/// When the file's clustering does not fit its reachabilities.
+pub(crate) fn open_router<'w>(
+    file: &Path,
+    world: &'w AasWorld,
+) -> Result<Router<'w, AasWorld>, Error> {
+    let clustering = Clustering::from_world(world);
+    Router::new(world, clustering, RouterSettings::default()).map_err(|e| Error::Io {
+        path: file.to_owned(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("unusable clustering: {e}"),
+        ),
+    })
+}
+
+/// Why [`route_points`] found no route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unroutable {
+    /// The start point is in no area (solid space or outside the map).
+    StartOutside,
+    /// The goal point is in no area.
+    GoalOutside,
+    /// Both are in areas, but no route joins them under the default travel flags.
+    NoRoute,
+}
+
+/// A route between two points, as `aas route` answers an `X Y Z X Y Z` query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PointRoute {
+    /// The start point's area (the origin is the start point).
+    pub(crate) start: AreaId,
+    /// The goal point's area.
+    pub(crate) goal: AreaId,
+    /// The router's answer.
+    pub(crate) route: Route,
+}
+
+/// The route from the point `from` (the origin) to the point `to`, each placed in its area,
+/// with [`TravelFlags::DEFAULT`].
+///
+/// # Errors
+/// Which point is in no area, or that no route joins them.
+pub(crate) fn route_points(
+    router: &mut Router<'_, AasWorld>,
+    world: &AasWorld,
+    from: Vec3,
+    to: Vec3,
+) -> Result<PointRoute, Unroutable> {
+    let start = world.point_area(from).ok_or(Unroutable::StartOutside)?;
+    let goal = world.point_area(to).ok_or(Unroutable::GoalOutside)?;
+    let route = router
+        .route(start, from, goal, TravelFlags::DEFAULT)
+        .ok_or(Unroutable::NoRoute)?;
+    Ok(PointRoute { start, goal, route })
+}
+
 /// The router's answer to one query.
 fn answer(
     router: &mut Router<'_, AasWorld>,
     world: &AasWorld,
     query: &Query,
 ) -> Option<RouteResult> {
-    let (start, origin, goal) = match *query {
-        Query::Areas(start, goal) => (start, world.area(start).center, goal),
-        Query::Points(from, to) => (world.point_area(from)?, from, world.point_area(to)?),
+    let route = match *query {
+        Query::Areas(start, goal) => {
+            router.route(start, world.area(start).center, goal, TravelFlags::DEFAULT)?
+        }
+        Query::Points(from, to) => route_points(router, world, from, to).ok()?.route,
     };
-    let route = router.route(start, origin, goal, TravelFlags::DEFAULT)?;
     Some(RouteResult {
         time: route.time,
         reach: route.first.map_or(0, |r| r.0 + 1),

@@ -21,7 +21,7 @@ pub use aas_compare::{AasCompareReport, aas_compare};
 pub use aas_compile::{AasCompileReport, AasFormat, CompileDiagnostic, aas_compile};
 pub use aas_convert::{AasConvertReport, aas_convert};
 pub use aas_info::{AasInfoReport, aas_info};
-pub use aas_render::{AasRenderReport, aas_render};
+pub use aas_render::{AasRenderReport, RenderArgs, RenderedRoute, aas_render};
 pub use aas_route::{AasRouteReport, RouteResult, aas_route};
 pub use chat::{
     ChatBot, ChatCheckReport, ChatFileEntry, ChatLintReport, ChatMatch, ChatMatchReport,

@@ -6,5 +6,6 @@ mod chat;
 mod common;
 mod map_info;
 mod matches;
+mod render;
 mod route;
 mod weights;

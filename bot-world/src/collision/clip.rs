@@ -86,21 +86,21 @@ impl Sweep {
             return None;
         }
         let (mins, maxs) = (mins.min(maxs), mins.max(maxs));
-        let delta = end - start;
-        let inv = |d: f32| {
-            if d == 0.0 {
-                HUGE.copysign(d)
-            } else {
-                (1.0 / d).clamp(-HUGE, HUGE)
-            }
-        };
+        let delta = Vec3A::from(end - start);
+        // Per lane: ±HUGE (the sign of the zero) where the component is zero, else the
+        // inverse kept within ±HUGE.
+        let inv_delta = Vec3A::select(
+            delta.cmpeq(Vec3A::ZERO),
+            Vec3A::splat(HUGE).copysign(delta),
+            (Vec3A::ONE / delta).clamp(Vec3A::splat(-HUGE), Vec3A::splat(HUGE)),
+        );
         Some(Self {
             start,
             end,
             mins,
             maxs,
             ray: mins == Vec3::ZERO && maxs == Vec3::ZERO,
-            inv_delta: Vec3A::new(inv(delta.x), inv(delta.y), inv(delta.z)),
+            inv_delta,
             lo_shift: Vec3A::from(-maxs - Vec3::splat(BOUNDS_MARGIN) - start),
             hi_shift: Vec3A::from(-mins + Vec3::splat(BOUNDS_MARGIN) - start),
         })

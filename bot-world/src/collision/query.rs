@@ -10,7 +10,7 @@
 use aas_geom::brush::{Contents, ModelNum};
 use glam::{Vec3, Vec3A};
 
-use super::TraceHit;
+use super::{BrushIndex, TraceHit};
 use super::bvh::{ChildRef, MAX_DEPTH};
 use super::clip::{Clip, Sweep, clip_brush, contains, in_bounds};
 use super::mask;
@@ -91,30 +91,87 @@ impl CollisionWorld {
     /// counts as hidden. Brush models (a closed door) are not included.
     ///
     /// # Complexity
-    /// As [`trace`](Self::trace).
+    /// As [`trace`](Self::trace), stopping at the first brush that blocks.
     #[must_use]
     pub fn line_of_sight(&self, a: Vec3, b: Vec3) -> bool {
+        self.sight_blocker(a, b).is_none()
+    }
+
+    /// [`line_of_sight`](Self::line_of_sight) that tests `hint` first: a brush that blocked
+    /// this line before, which a caller keeps per line it checks again and again (a wall
+    /// between two players usually stays between them from one frame to the next). On a
+    /// block, `hint` becomes the brush that blocked; on a clear line it is left alone.
+    ///
+    /// Exactly [`line_of_sight`](Self::line_of_sight)'s answer whatever the hint (a line is
+    /// blocked as soon as one brush blocks it; a hint that does not, or that names no world
+    /// brush, only costs its test).
+    ///
+    /// # Complexity
+    /// `O(planes of the hinted brush)` when it still blocks, else as
+    /// [`line_of_sight`](Self::line_of_sight).
+    #[must_use]
+    pub fn line_of_sight_hinted(&self, a: Vec3, b: Vec3, hint: &mut Option<BrushIndex>) -> bool {
         let Some(sweep) = Sweep::new(a, b, Vec3::ZERO, Vec3::ZERO) else {
             return false;
         };
-        self.tree(ModelNum::WORLD)
-            .is_none_or(|tree| !self.any_clip(tree, &sweep, mask::SIGHT))
+        if let Some(BrushIndex(brush)) = *hint
+            && self.brush_blocks(brush, &sweep, mask::SIGHT)
+        {
+            return false;
+        }
+        match self.tree(ModelNum::WORLD).and_then(|tree| self.any_clip(tree, &sweep, mask::SIGHT)) {
+            Some(brush) => {
+                *hint = Some(BrushIndex(brush));
+                false
+            }
+            None => true,
+        }
     }
 
-    /// Whether any brush of `tree` whose contents meet `mask` stops `sweep` or holds its
-    /// start: [`sweep_tree`](Self::sweep_tree)'s `start_solid || hit()` without looking for the
-    /// nearest hit, so it stops at the first (a line of sight needs no more).
-    fn any_clip(&self, tree: &ModelTree, sweep: &Sweep, mask: Contents) -> bool {
-        let bvh = &tree.bvh;
-        let Some((root, bounds, contents)) = bvh.root else {
-            return false;
+    /// The world brush that blocks the segment from `a` to `b` for
+    /// [`line_of_sight`](Self::line_of_sight) (the first one found), or `None` when it is
+    /// clear; a non-finite point is blocked by no particular brush and gives `Some` of an
+    /// index past the last brush.
+    fn sight_blocker(&self, a: Vec3, b: Vec3) -> Option<u32> {
+        let Some(sweep) = Sweep::new(a, b, Vec3::ZERO, Vec3::ZERO) else {
+            return Some(u32::MAX);
         };
+        self.tree(ModelNum::WORLD)
+            .and_then(|tree| self.any_clip(tree, &sweep, mask::SIGHT))
+    }
+
+    /// Whether world brush `brush` (an index that may be out of range) meets `mask` and stops
+    /// `sweep` or holds its start.
+    fn brush_blocks(&self, brush: u32, sweep: &Sweep, mask: Contents) -> bool {
+        self.brushes.get(brush as usize).is_some_and(|entry| {
+            entry.model == ModelNum::WORLD
+                && entry.plane_count > 0
+                && entry.contents.intersects(mask)
+                && !matches!(clip_brush(self.brush_planes(entry), sweep), Clip::Miss)
+        })
+    }
+
+    /// A brush of `tree` whose contents meet `mask` and that stops `sweep` or holds its
+    /// start: [`sweep_tree`](Self::sweep_tree)'s `start_solid || hit()` without looking for
+    /// the nearest hit, so it stops at the first (a line of sight needs no more). Subtrees
+    /// the sweep enters sooner are visited first, where a blocker is likelier.
+    fn any_clip(&self, tree: &ModelTree, sweep: &Sweep, mask: Contents) -> Option<u32> {
+        let bvh = &tree.bvh;
+        let (root, bounds, contents) = bvh.root?;
         if bvh.depth >= MAX_DEPTH {
-            let merged = self.brute_sweep(tree.model, sweep, mask);
-            return merged.limit() < 1.0 || merged.finish(self, sweep).start_solid;
+            // Never built (see `MAX_DEPTH`): every brush of the model.
+            return (0..self.brushes.len())
+                .filter_map(|index| u32::try_from(index).ok())
+                .find(|&brush| {
+                    let entry = &self.brushes[brush as usize];
+                    entry.model == tree.model
+                        && entry.plane_count > 0
+                        && entry.contents.intersects(mask)
+                        && !matches!(clip_brush(self.brush_planes(entry), sweep), Clip::Miss)
+                });
         }
         if !contents.intersects(mask) || sweep.enters_bounds(bounds, 1.0).is_none() {
-            return false;
+            return None;
         }
         let mut stack = [ChildRef { index: 0, count: 0 }; MAX_DEPTH];
         stack[0] = root;
@@ -132,22 +189,35 @@ impl CollisionWorld {
                     if entry.contents.intersects(mask)
                         && !matches!(clip_brush(self.brush_planes(entry), sweep), Clip::Miss)
                     {
-                        return true;
+                        return Some(brush);
                     }
                 }
                 continue;
             }
             let node = &bvh.nodes[child.index as usize];
-            for side in 0..2 {
-                if node.contents[side].intersects(mask)
-                    && sweep.enters_bounds(node.bounds[side], 1.0).is_some()
-                {
-                    stack[len] = node.children[side];
+            let enter = |side: usize| {
+                node.contents[side]
+                    .intersects(mask)
+                    .then(|| sweep.enters_bounds(node.bounds[side], 1.0))
+                    .flatten()
+                    .map(|near| (node.children[side], near))
+            };
+            // Push the farther child first so that the nearer one is visited first.
+            match (enter(0), enter(1)) {
+                (Some(a), Some(b)) => {
+                    let (later, sooner) = if b.1 < a.1 { (a, b) } else { (b, a) };
+                    stack[len] = later.0;
+                    stack[len + 1] = sooner.0;
+                    len += 2;
+                }
+                (Some((child, _)), None) | (None, Some((child, _))) => {
+                    stack[len] = child;
                     len += 1;
                 }
+                (None, None) => {}
             }
         }
-        false
+        None
     }
 
     /// The union of the contents of the world model's brushes that contain `point` (on their

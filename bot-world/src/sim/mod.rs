@@ -125,8 +125,6 @@ pub struct World<'l> {
     events: Vec<Event>,
     next_entity: u32,
     ended: Option<ExitReason>,
-    /// The hash of the state at the end of the last frame.
-    last_hash: u64,
     /// Lines of sight after the last frame.
     sight: sight::Sight,
     /// Where the moving brush models are this frame.
@@ -234,14 +232,12 @@ impl<'l> World<'l> {
             events: Vec::new(),
             next_entity: FIRST_ENTITY,
             ended: None,
-            last_hash: 0,
             sight: sight::Sight::default(),
             placements: Vec::new(),
         };
         world.place_models();
         world.spawn_level_items();
         world.update_sight();
-        world.last_hash = world.state_hash();
         world
     }
 
@@ -323,10 +319,12 @@ impl<'l> World<'l> {
         &self.events
     }
 
-    /// The state hash at the end of the last frame (of the initial state before any).
+    /// The state hash at the end of the last frame (of the initial state before any):
+    /// [`state_hash`](Self::state_hash), computed when asked (a match that logs no frames
+    /// pays for one hash, not one per frame).
     #[must_use]
     pub fn last_hash(&self) -> u64 {
-        self.last_hash
+        self.state_hash()
     }
 
     /// Advances the match by one frame with one input per player (missing inputs stand
@@ -355,7 +353,6 @@ impl<'l> World<'l> {
         self.time_ms = self.time_ms.saturating_add(self.settings.frame_ms);
         self.check_exit();
         self.update_sight();
-        self.last_hash = self.state_hash();
         &self.events
     }
 

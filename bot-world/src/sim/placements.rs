@@ -127,22 +127,20 @@ impl World<'_> {
     }
 
     /// Whether the line from `a` to `b` is clear of the map's solid brushes and of its moving
-    /// models where they are now (a closed door hides what is behind it). The map's
-    /// potentially visible set, when it has one, answers first: a pair it culls cannot see
-    /// each other, so no trace is run.
-    pub(super) fn clear_line(&self, a: Vec3, b: Vec3) -> bool {
-        if let Some(visibility) = &self.level.visibility
-            && !visibility.potentially_visible(a, b)
-        {
-            return false;
-        }
-        self.traced_clear(a, b)
-    }
-
-    /// [`clear_line`](Self::clear_line) without asking the potentially visible set (the
-    /// caller did, with clusters it keeps).
-    pub(super) fn traced_clear(&self, a: Vec3, b: Vec3) -> bool {
-        self.level.collision.line_of_sight(a, b) && self.ray_hits_model(a, b, 1.0).is_none()
+    /// models where they are now (a closed door hides what is behind it), testing first the
+    /// world brush that blocked this line last time and keeping the one that blocks it now
+    /// (see
+    /// [`CollisionWorld::line_of_sight_hinted`](crate::collision::CollisionWorld::line_of_sight_hinted)).
+    /// Callers ask the map's potentially visible set first (with clusters they keep): a pair
+    /// it culls cannot see each other, so no trace is run.
+    pub(super) fn traced_clear_hinted(
+        &self,
+        a: Vec3,
+        b: Vec3,
+        hint: &mut Option<crate::collision::BrushIndex>,
+    ) -> bool {
+        self.level.collision.line_of_sight_hinted(a, b, hint)
+            && self.ray_hits_model(a, b, 1.0).is_none()
     }
 
     /// The cluster of `point` in the map's potentially visible set (`None`: no set, or no

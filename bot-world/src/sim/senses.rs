@@ -123,8 +123,8 @@ impl World<'_> {
             });
         }
         view.projectiles.clear();
-        for projectile in &self.projectiles {
-            if !self.clear_line(eye, projectile.origin) {
+        for (projectile_index, projectile) in self.projectiles.iter().enumerate() {
+            if !self.sight.sees_projectile(index, projectile_index) {
                 continue;
             }
             view.projectiles.push(SeenProjectile {
@@ -223,17 +223,35 @@ impl World<'_> {
         }
     }
 
-    /// The scoreboard as every player sees it.
+    /// The scoreboard as every player sees it (a board already filled for this match keeps
+    /// its name strings rather than copying them again).
     pub fn fill_scoreboard(&self, board: &mut Scoreboard) {
         let modes = &self.settings.rules.modes;
-        board.players.clear();
-        board.players.extend(self.players.iter().map(|p| ScoreLine {
-            id: p.id,
-            name: p.name.clone(),
-            team: p.team,
-            score: p.score,
-            deaths: p.stats.deaths,
-        }));
+        board.players.truncate(self.players.len());
+        for (index, p) in self.players.iter().enumerate() {
+            let line = ScoreLine {
+                id: p.id,
+                name: String::new(),
+                team: p.team,
+                score: p.score,
+                deaths: p.stats.deaths,
+            };
+            match board.players.get_mut(index) {
+                Some(old) => {
+                    if old.name != p.name {
+                        old.name.clone_from(&p.name);
+                    }
+                    *old = ScoreLine {
+                        name: std::mem::take(&mut old.name),
+                        ..line
+                    };
+                }
+                None => board.players.push(ScoreLine {
+                    name: p.name.clone(),
+                    ..line
+                }),
+            }
+        }
         let team = self.settings.mode.is_team();
         board.red = team.then_some(self.team_scores[0]);
         board.blue = team.then_some(self.team_scores[1]);

@@ -4,13 +4,27 @@
 //! - **Players**: recomputed every frame for every pair. A player sees another when the line
 //!   from its eye to the other's eye, or to the other's origin, is clear; the eye-to-eye line
 //!   is traced once for both.
-//! - **Items**: an item never moves once it rests, so each (player, item) line is re-traced
-//!   every [`ITEM_SIGHT_PERIOD`] frames (staggered across items and players), and at once for
-//!   an item that just appeared (a dropped weapon, a flag).
+//! - **Projectiles**: every frame, from every player's eye to each projectile's position.
+//! - **Items**: only present items are seen (a taken item's empty place is not reported). An
+//!   item never moves once it rests, so each (player, item) line is re-traced every
+//!   [`ITEM_SIGHT_PERIOD`] frames (staggered across items and players), and at once for an
+//!   item that just appeared (a dropped weapon, a flag, an item that respawned).
+//!
+//! Before any trace, the map's potentially visible set culls lines between clusters that
+//! cannot see each other. Every line checked again and again (each pair of players' three,
+//! each player's line to each item) keeps the brush that blocked it last
+//! ([`CollisionWorld::line_of_sight_hinted`](crate::collision::CollisionWorld::line_of_sight_hinted)):
+//! a wall between two players mostly stays between them, and testing that one brush first
+//! answers most blocked lines without walking the tree. The answers are exactly those of a
+//! full trace.
 
 use glam::Vec3;
 
 use super::World;
+use crate::collision::BrushIndex;
+
+/// The brush that blocked a line last time it was checked.
+type Hint = Option<BrushIndex>;
 
 /// Frames between two checks of the line from a player to an item (4 frames: 200 ms at
 /// 20 Hz).
@@ -26,6 +40,21 @@ pub(super) struct Sight {
     players: Vec<bool>,
     /// `items[i][k]`: player `i` sees item entity `k` (index into the world's items).
     items: Vec<Vec<bool>>,
+    /// `pair_hints[i * n + j]` for `i < j`: the blockers of the eye-to-eye line, of `i`'s eye
+    /// to `j`'s origin, and of `j`'s eye to `i`'s origin.
+    pair_hints: Vec<[Hint; 3]>,
+    /// `item_present[k]`: item `k` was present at the last update.
+    item_present: Vec<bool>,
+    /// `item_hints[i][k]`: the blocker of player `i`'s line to item `k`.
+    item_hints: Vec<Vec<Hint>>,
+    /// `projectiles[i][k]`: player `i` sees projectile `k` (index into the world's
+    /// projectiles in flight).
+    projectiles: Vec<Vec<bool>>,
+    /// `projectile_hints[i]`: the blocker of player `i`'s line to each projectile it last
+    /// checked, by projectile entity, in entity order (the world's order).
+    projectile_hints: Vec<Vec<(u32, Hint)>>,
+    /// Reused for the next frame's projectile hints.
+    spare_hints: Vec<(u32, Hint)>,
     /// The potentially-visible-set cluster of each item's sight point, with the point it
     /// was looked up for (items rest once they appear; one that moved is looked up again).
     item_clusters: Vec<(Vec3, Option<u32>)>,
@@ -36,6 +65,15 @@ impl Sight {
     pub(super) fn sees_player(&self, viewer: usize, seen: usize, count: usize) -> bool {
         self.players
             .get(viewer * count + seen)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether player `viewer` sees projectile `projectile` (index among those in flight).
+    pub(super) fn sees_projectile(&self, viewer: usize, projectile: usize) -> bool {
+        self.projectiles
+            .get(viewer)
+            .and_then(|seen| seen.get(projectile))
             .copied()
             .unwrap_or(false)
     }
@@ -63,6 +101,8 @@ impl World<'_> {
         let mut players = std::mem::take(&mut self.sight.players);
         let mut item_clusters = std::mem::take(&mut self.sight.item_clusters);
         let mut items = std::mem::take(&mut self.sight.items);
+        let mut pair_hints = std::mem::take(&mut self.sight.pair_hints);
+        let mut item_hints = std::mem::take(&mut self.sight.item_hints);
         let eyes: Vec<Vec3> = (0..count).map(|i| self.eye_of(i)).collect();
         let eye_clusters: Vec<Option<u32>> = eyes.iter().map(|&e| self.cluster_of(e)).collect();
         let origin_clusters: Vec<Option<u32>> = self
@@ -71,22 +111,24 @@ impl World<'_> {
             .map(|p| self.cluster_of(p.body.origin))
             .collect();
         // A line from `from` (cluster `cf`) to `to` (cluster `ct`) is clear: the set first.
-        let line = |from: Vec3, cf: Option<u32>, to: Vec3, ct: Option<u32>| {
-            self.clusters_see(cf, ct) && self.traced_clear(from, to)
+        let line = |from: Vec3, cf: Option<u32>, to: Vec3, ct: Option<u32>, hint: &mut Hint| {
+            self.clusters_see(cf, ct) && self.traced_clear_hinted(from, to, hint)
         };
         players.clear();
         players.resize(count * count, false);
+        pair_hints.resize(count * count, [None; 3]);
         for i in 0..count {
             for j in i + 1..count {
                 let (a, b) = (&self.players[i], &self.players[j]);
                 if !a.entered || !b.entered {
                     continue;
                 }
-                let mutual = line(eyes[i], eye_clusters[i], eyes[j], eye_clusters[j]);
-                players[i * count + j] =
-                    mutual || line(eyes[i], eye_clusters[i], b.body.origin, origin_clusters[j]);
-                players[j * count + i] =
-                    mutual || line(eyes[j], eye_clusters[j], a.body.origin, origin_clusters[i]);
+                let [eye_to_eye, i_to_j, j_to_i] = &mut pair_hints[i * count + j];
+                let mutual = line(eyes[i], eye_clusters[i], eyes[j], eye_clusters[j], eye_to_eye);
+                players[i * count + j] = mutual
+                    || line(eyes[i], eye_clusters[i], b.body.origin, origin_clusters[j], i_to_j);
+                players[j * count + i] = mutual
+                    || line(eyes[j], eye_clusters[j], a.body.origin, origin_clusters[i], j_to_i);
             }
         }
         item_clusters.resize(self.items.len(), (Vec3::NAN, None));
@@ -98,24 +140,81 @@ impl World<'_> {
             }
         }
         items.resize_with(count, Vec::new);
+        item_hints.resize_with(count, Vec::new);
+        // Items that came (back) since the last frame are checked at once.
+        let mut present = std::mem::take(&mut self.sight.item_present);
+        present.resize(self.items.len(), false);
+        let appeared: Vec<bool> = present
+            .iter_mut()
+            .zip(&self.items)
+            .map(|(was, item)| {
+                let now = item.present && !item.removed;
+                !std::mem::replace(was, now) && now
+            })
+            .collect();
         let frame = self.frame as usize;
-        for (viewer, seen) in items.iter_mut().enumerate() {
+        for (viewer, (seen, hints)) in items.iter_mut().zip(&mut item_hints).enumerate() {
             let known = seen.len();
             seen.resize(self.items.len(), false);
+            hints.resize(self.items.len(), None);
             let (eye, cluster) = (eyes[viewer], eye_clusters[viewer]);
             for (index, item) in self.items.iter().enumerate() {
-                let due =
-                    index >= known || (index + viewer + frame).is_multiple_of(ITEM_SIGHT_PERIOD);
-                if !due || item.removed {
+                if !item.present || item.removed {
+                    seen[index] = false;
+                    continue;
+                }
+                let due = index >= known
+                    || appeared[index]
+                    || (index + viewer + frame).is_multiple_of(ITEM_SIGHT_PERIOD);
+                if !due {
                     continue;
                 }
                 let (point, item_cluster) = item_clusters[index];
-                seen[index] =
-                    self.clusters_see(cluster, item_cluster) && self.traced_clear(eye, point);
+                seen[index] = self.clusters_see(cluster, item_cluster)
+                    && self.traced_clear_hinted(eye, point, &mut hints[index]);
             }
         }
         self.sight.players = players;
         self.sight.items = items;
         self.sight.item_clusters = item_clusters;
+        self.sight.pair_hints = pair_hints;
+        self.sight.item_present = present;
+        self.sight.item_hints = item_hints;
+        self.update_projectile_sight(&eyes, &eye_clusters);
+    }
+
+    /// Which projectiles each player sees, from the eyes (and their clusters) of this frame.
+    fn update_projectile_sight(&mut self, eyes: &[Vec3], eye_clusters: &[Option<u32>]) {
+        let mut seen = std::mem::take(&mut self.sight.projectiles);
+        let mut hints = std::mem::take(&mut self.sight.projectile_hints);
+        let mut spare = std::mem::take(&mut self.sight.spare_hints);
+        let clusters: Vec<Option<u32>> = self
+            .projectiles
+            .iter()
+            .map(|p| self.cluster_of(p.origin))
+            .collect();
+        seen.resize_with(eyes.len(), Vec::new);
+        hints.resize_with(eyes.len(), Vec::new);
+        for (viewer, (seen, hints)) in seen.iter_mut().zip(&mut hints).enumerate() {
+            seen.clear();
+            spare.clear();
+            // Both lists are in entity order: walk the old hints alongside.
+            let mut old = hints.iter().peekable();
+            for (projectile, &cluster) in self.projectiles.iter().zip(&clusters) {
+                while old.next_if(|(entity, _)| *entity < projectile.entity).is_some() {}
+                let mut hint = old
+                    .next_if(|(entity, _)| *entity == projectile.entity)
+                    .and_then(|&(_, hint)| hint);
+                seen.push(
+                    self.clusters_see(eye_clusters[viewer], cluster)
+                        && self.traced_clear_hinted(eyes[viewer], projectile.origin, &mut hint),
+                );
+                spare.push((projectile.entity, hint));
+            }
+            std::mem::swap(hints, &mut spare);
+        }
+        self.sight.projectiles = seen;
+        self.sight.projectile_hints = hints;
+        self.sight.spare_hints = spare;
     }
 }
