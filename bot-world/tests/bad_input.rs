@@ -3,73 +3,34 @@
 //! that were edited, cut or are not logs at all.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use aas_geom::{ReadSettings, read_brush_world};
 use bot_interface::{BotInput, BotView, Buttons, Player, Team};
 use bot_world::log::{LogError, LogWriter, read_log};
 use bot_world::{
-    Entrant, Level, LevelError, LevelSettings, MatchRunner, MatchSettings, PlayOptions,
-    PlayerSetup, play, replay,
+    Entrant, Level, LevelError, MatchRunner, MatchSettings, PlayOptions, PlayerSetup, play, replay,
 };
 use glam::Vec3;
 
-/// One axis-aligned brush in the Quake III legacy `.map` syntax.
-fn brush(lo: [i32; 3], hi: [i32; 3]) -> String {
-    let [x0, y0, z0] = lo;
-    let [x1, y1, z1] = hi;
-    let t = "base_wall/metal 0 0 0 0.5 0.5 0 0 0";
-    format!(
-        "{{\n( {x0} {y1} {z1} ) ( {x1} {y0} {z1} ) ( {x0} {y0} {z1} ) {t}\n\
-         ( {x0} {y0} {z0} ) ( {x1} {y0} {z0} ) ( {x0} {y1} {z0} ) {t}\n\
-         ( {x1} {y0} {z1} ) ( {x1} {y1} {z0} ) ( {x1} {y0} {z0} ) {t}\n\
-         ( {x0} {y0} {z0} ) ( {x0} {y1} {z0} ) ( {x0} {y0} {z1} ) {t}\n\
-         ( {x0} {y1} {z0} ) ( {x1} {y1} {z0} ) ( {x0} {y1} {z1} ) {t}\n\
-         ( {x0} {y0} {z1} ) ( {x1} {y0} {z0} ) ( {x0} {y0} {z0} ) {t}\n}}\n"
-    )
-}
+mod common;
 
-/// A closed 1024 × 1024 × 256 room with `entities` (`.map` entity text) inside.
-fn room(entities: &str) -> String {
-    let mut text = String::from("{\n\"classname\" \"worldspawn\"\n");
-    for (lo, hi) in [
-        ([-528, -528, -16], [528, 528, 0]),
-        ([-528, -528, 256], [528, 528, 272]),
-        ([-528, -528, 0], [-512, 528, 256]),
-        ([512, -528, 0], [528, 528, 256]),
-        ([-512, -528, 0], [512, -512, 256]),
-        ([-512, 512, 0], [512, 528, 256]),
-    ] {
-        text.push_str(&brush(lo, hi));
-    }
-    text.push_str("}\n");
-    text.push_str(entities);
-    text
-}
-
-fn level_of(text: &str) -> Result<Level, bot_world::level::BuildError> {
-    let brushes = read_brush_world(
-        text.as_bytes(),
-        Path::new("room.map"),
-        &ReadSettings::default(),
-    )
-    .expect("the room reads");
-    Level::from_brush_world("room", brushes, 0, None)
-}
+use common::{brush, level_of, pack_level, room};
 
 const SPAWNS: &str = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-256 0 24\"\n}\n\
                       {\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"256 0 24\"\n\"angle\" \"180\"\n}\n";
 
 #[test]
 fn a_map_without_spawn_points_is_an_error() {
-    let text = room("{\n\"classname\" \"item_armor_body\"\n\"origin\" \"0 0 16\"\n}\n");
-    let error = level_of(&text).expect_err("no spawn point");
+    let text = room(
+        &[],
+        "{\n\"classname\" \"item_armor_body\"\n\"origin\" \"0 0 16\"\n}\n",
+    );
+    let error = level_of("room", &text).expect_err("no spawn point");
     assert!(error.to_string().contains("no spawn point"), "{error}");
 }
 
 #[test]
 fn unknown_and_broken_entities_are_diagnostics() {
-    let mut text = room(SPAWNS);
+    let mut text = room(&[], SPAWNS);
     let _ = write!(
         text,
         "{{\n\"classname\" \"item_unheard_of\"\n\"origin\" \"0 0 16\"\n}}\n\
@@ -79,7 +40,7 @@ fn unknown_and_broken_entities_are_diagnostics() {
          {{\n\"classname\" \"trigger_push\"\n\"target\" \"nowhere\"\n{}}}\n",
         brush([-64, -64, 0], [0, 0, 8])
     );
-    let level = level_of(&text).expect("a level all the same");
+    let level = level_of("room", &text).expect("a level all the same");
     let messages: Vec<String> = level.diagnostics.iter().map(ToString::to_string).collect();
     let has = |class: &str, words: &str| {
         messages
@@ -148,15 +109,10 @@ fn still(name: &str) -> Entrant<'static> {
 
 #[test]
 fn an_aas_of_another_map_is_refused() {
-    let Some(dir) = real_data::pack_maps() else {
+    let Some(loaded) = pack_level("oacmpdm1", "oacmpdm2") else {
         return;
     };
-    let error = Level::load(
-        &dir.join("oacmpdm1.bsp"),
-        Some(&dir.join("oacmpdm2.aas")),
-        &LevelSettings::default(),
-    )
-    .expect_err("another map's .aas");
+    let error = loaded.expect_err("another map's .aas");
     assert!(
         matches!(error, LevelError::ChecksumMismatch { .. }),
         "{error}"
@@ -190,7 +146,7 @@ fn logged_match(level: &Level) -> Vec<String> {
 
 #[test]
 fn an_edited_log_replays_to_a_difference() {
-    let level = level_of(&room(SPAWNS)).expect("the room");
+    let level = level_of("room", &room(&[], SPAWNS)).expect("the room");
     let lines = logged_match(&level);
     let recorded = read_log(lines.join("\n").as_bytes()).expect("reads");
     assert!(replay(&recorded, &level).identical);
@@ -227,7 +183,7 @@ fn an_edited_log_replays_to_a_difference() {
 
 #[test]
 fn broken_logs_are_errors_naming_the_line() {
-    let level = level_of(&room(SPAWNS)).expect("the room");
+    let level = level_of("room", &room(&[], SPAWNS)).expect("the room");
     let lines = logged_match(&level);
     let error = |text: String| read_log(text.as_bytes()).expect_err("not a valid log");
     assert!(matches!(error(String::new()), LogError::NoHeader));

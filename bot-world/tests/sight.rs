@@ -1,58 +1,26 @@
 //! Fair senses: what a player's view holds is what it could see and hear — a player behind a
 //! wall is not in it, one in the open is, and a line of sight answers as a full trace does.
 
-use std::path::Path;
-
-use aas_geom::{ReadSettings, read_brush_world};
 use bot_interface::{BotInput, BotView, Player, Team};
 use bot_world::collision::BrushIndex;
 use bot_world::{Entrant, Level, MatchRunner, MatchSettings, PlayerSetup};
 use glam::Vec3;
 
-/// One axis-aligned brush in the Quake III legacy `.map` syntax.
-fn brush(lo: [i32; 3], hi: [i32; 3]) -> String {
-    let [x0, y0, z0] = lo;
-    let [x1, y1, z1] = hi;
-    let t = "base_wall/metal 0 0 0 0.5 0.5 0 0 0";
-    format!(
-        "{{\n( {x0} {y1} {z1} ) ( {x1} {y0} {z1} ) ( {x0} {y0} {z1} ) {t}\n\
-         ( {x0} {y0} {z0} ) ( {x1} {y0} {z0} ) ( {x0} {y1} {z0} ) {t}\n\
-         ( {x1} {y0} {z1} ) ( {x1} {y1} {z0} ) ( {x1} {y0} {z0} ) {t}\n\
-         ( {x0} {y0} {z0} ) ( {x0} {y1} {z0} ) ( {x0} {y0} {z1} ) {t}\n\
-         ( {x0} {y1} {z0} ) ( {x1} {y1} {z0} ) ( {x0} {y1} {z1} ) {t}\n\
-         ( {x0} {y0} {z1} ) ( {x1} {y0} {z0} ) ( {x0} {y0} {z0} ) {t}\n}}\n"
-    )
-}
+mod common;
+
+use common::{level_of, pack_level, room};
 
 /// A room 1024 wide with a full-height wall across its middle (x = −8 … 8) except for a gap
 /// at its north end (y 384 … 512): three spawn points, two on the west side in the open, one
 /// east behind the wall.
 fn walled_room() -> Level {
-    let mut text = String::from("{\n\"classname\" \"worldspawn\"\n");
-    for (lo, hi) in [
-        ([-528, -528, -16], [528, 528, 0]),
-        ([-528, -528, 256], [528, 528, 272]),
-        ([-528, -528, 0], [-512, 528, 256]),
-        ([512, -528, 0], [528, 528, 256]),
-        ([-512, -528, 0], [512, -512, 256]),
-        ([-512, 512, 0], [512, 528, 256]),
-        ([-8, -512, 0], [8, 384, 256]),
-    ] {
-        text.push_str(&brush(lo, hi));
-    }
-    text.push_str("}\n");
-    for origin in ["-256 -256 24", "-256 256 24", "256 -256 24"] {
-        text.push_str(&format!(
-            "{{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"{origin}\"\n}}\n"
-        ));
-    }
-    let brushes = read_brush_world(
-        text.as_bytes(),
-        Path::new("walled.map"),
-        &ReadSettings::default(),
-    )
-    .expect("reads");
-    Level::from_brush_world("walled", brushes, 0, None).expect("a level")
+    let spawns: String = ["-256 -256 24", "-256 256 24", "256 -256 24"]
+        .iter()
+        .map(|origin| {
+            format!("{{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"{origin}\"\n}}\n")
+        })
+        .collect();
+    level_of("walled", &room(&[([-8, -512, 0], [8, 384, 256])], &spawns)).expect("a level")
 }
 
 /// Stands still and remembers what it saw.
@@ -122,15 +90,10 @@ fn a_player_behind_a_wall_is_not_in_the_view() {
 
 #[test]
 fn a_line_of_sight_answers_as_a_full_trace_whatever_its_hint() {
-    let Some(dir) = real_data::pack_maps() else {
+    let Some(loaded) = pack_level("oacmpdm1", "oacmpdm1") else {
         return;
     };
-    let level = Level::load(
-        &dir.join("oacmpdm1.bsp"),
-        Some(&dir.join("oacmpdm1.aas")),
-        &bot_world::LevelSettings::default(),
-    )
-    .expect("loads");
+    let level = loaded.expect("loads");
     let anchors: Vec<Vec3> = level
         .brushes
         .entities

@@ -98,7 +98,9 @@ pub struct CaptureAward {
     pub team: i32,
 }
 
-/// The points of a capture (§5.3 "Capture reward").
+/// The points of a capture (§5.3 "Capture reward"). The capturer's teammates (never the
+/// capturer) each add their [`ctf_capture_assist`]; the other team's "hurt the carrier" times
+/// are spent (Quake III sets them to −5 ms: long past for any capture after the first 8 s).
 #[must_use]
 pub fn ctf_capture_award(rules: &Rules) -> CaptureAward {
     CaptureAward {
@@ -108,9 +110,11 @@ pub fn ctf_capture_award(rules: &Rules) -> CaptureAward {
 }
 
 /// Assist points for one teammate of a capturer (never the capturer) at `now_ms` (§5.3
-/// "Capture assists"): +1 if the teammate returned its flag within the last 10 s, +2 if it
-/// fragged the enemy carrier within the last 10 s. Both add up when `assists_stack` (ioquake3);
-/// otherwise only the first that applies counts (Quake III 1.32).
+/// "Capture assists"): +1 if the teammate returned its flag within the last 10 s
+/// (`returned_flag_ms`: when it last returned it by touch, [`FlagTouch::Return`]), +2 if it
+/// fragged the enemy carrier within the last 10 s (`fragged_carrier_ms`: when it last earned
+/// [`CtfBonus::CarrierFrag`]). Both add up when `assists_stack` (ioquake3); otherwise only the
+/// first that applies counts (Quake III 1.32). Dead teammates get theirs too.
 #[must_use]
 pub fn ctf_capture_assist(
     returned_flag_ms: Option<u32>,
@@ -173,15 +177,44 @@ pub enum CtfBonus {
     CarrierProtect,
 }
 
+/// Whose "hurt the carrier" times ([`CtfContext::victim_hurt_our_carrier_ms`]) a kill spends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HurtCarrierReset {
+    /// Those of every player of the killer's team: the carrier they hurt is dead.
+    KillerTeam,
+    /// The victim's own: the danger it put the carrier in is paid for.
+    Victim,
+}
+
+impl CtfBonus {
+    /// Whose "hurt the carrier" times the world clears after a kill with this bonus (§5.3
+    /// "Frag enemy carrier": the other team's, i.e. the killer's; and, as `Team_FragBonuses`
+    /// does, the victim's after [`CarrierDanger`](Self::CarrierDanger)). Kills with the other
+    /// bonuses, or none, clear nothing.
+    #[must_use]
+    pub fn hurt_carrier_reset(self) -> Option<HurtCarrierReset> {
+        match self {
+            Self::CarrierFrag => Some(HurtCarrierReset::KillerTeam),
+            Self::CarrierDanger => Some(HurtCarrierReset::Victim),
+            Self::BaseDefense | Self::CarrierProtect => None,
+        }
+    }
+}
+
 /// The bonus of an enemy kill in CTF, on top of the frag (§5.3): only the first that applies,
 /// in this order:
 ///
-/// 1. the victim carried the killer's flag: +2 (the world then clears the victim team's
-///    "hurt carrier" times);
+/// 1. the victim carried the killer's flag: +2 (the killer's fragged-carrier time for
+///    [`ctf_capture_assist`]; see [`CtfBonus::hurt_carrier_reset`] for the times it spends);
 /// 2. the victim hurt the killer's carrier within the last 8 s, and the killer is not itself
 ///    the carrier (ioquake3's condition): +2;
 /// 3. killer or victim within 1000 units of the killer's flag base, in sight: +1;
 /// 4. killer or victim within 1000 units of the killer's carrier, in sight: +1.
+///
+/// "Within" is strictly closer (less than 8000 ms, less than 1000 units), as in the game; "in
+/// sight" is the potentially visible set of the map, which the caller applies by passing
+/// `None` for a distance it does not see.
 ///
 /// Suicides and teamkills earn nothing; the caller only asks for enemy kills.
 #[must_use]

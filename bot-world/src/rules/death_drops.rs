@@ -30,9 +30,10 @@ pub struct DroppedItem {
 ///    away from the machinegun, as the game does) if it is better than the machinegun and has
 ///    ammunition (and `drop_weapon_on_death`);
 /// 2. each active powerup, in [`Powerup::ALL`] order, with its whole seconds left (at least
-///    1), except in team deathmatch, where they are lost.
-///
-/// A carried CTF flag is handled by [`flag_on_death`](super::flag_on_death).
+///    1), except in team deathmatch, where they are lost;
+/// 3. a carried CTF flag (`count_key` `None`), last: "CTF flags are dropped the same way"
+///    (§2.3; the game's flags are the powerups after the six). Whether it is tossed or goes
+///    straight home is [`flag_on_death`](super::flag_on_death)'s answer.
 #[must_use]
 pub fn death_drops(
     inventory: &Inventory,
@@ -57,6 +58,9 @@ pub fn death_drops(
                 items.push((Item::Powerup(powerup), Some(count)));
             }
         }
+    }
+    if let Some(team) = inventory.flag {
+        items.push((Item::Flag(team), None));
     }
     let mut yaw = 0.0;
     items

@@ -98,9 +98,9 @@ pub use apply_damage::{
     DamageCause, DamageFlags, DamageHit, DamageOutcome, apply_damage, armor_save,
 };
 pub use ctf::{
-    CaptureAward, CtfBonus, CtfContext, FlagFate, FlagState, FlagTouch, ctf_capture_assist,
-    ctf_capture_award, ctf_frag_bonus, ctf_recovery_bonus, flag_on_death, flag_return_due,
-    flag_touch,
+    CaptureAward, CtfBonus, CtfContext, FlagFate, FlagState, FlagTouch, HurtCarrierReset,
+    ctf_capture_assist, ctf_capture_award, ctf_frag_bonus, ctf_recovery_bonus, flag_on_death,
+    flag_return_due, flag_touch,
 };
 pub use damage_rules::{DamageRules, SplashSight};
 pub use death_drops::{DroppedItem, death_drops, drop_velocity};
@@ -121,7 +121,9 @@ pub use player_respawn::player_respawn_due;
 pub use player_rules::PlayerRules;
 pub use respawn::{RespawnKeys, first_spawn_delay_ms, respawn_delay_ms};
 pub use rng::GameRng;
-pub use scoring::{ExitReason, MatchScores, ScoreChange, exit_reason, frag_score_change};
+pub use scoring::{
+    DeathKind, ExitReason, MatchScores, ScoreChange, death_kind, exit_reason, frag_score_change,
+};
 pub use spawn_point::{
     SpawnChoice, select_ctf_spawn_point, select_spawn_point, select_team_spawn_point,
 };

@@ -1,5 +1,5 @@
-//! [`frag_score_change`] and [`exit_reason`]: frags, suicides and the end of a match
-//! (q3-game-rules.md §5.1).
+//! [`death_kind`], [`frag_score_change`] and [`exit_reason`]: frags, suicides and the end of
+//! a match (q3-game-rules.md §5.1).
 
 use bot_interface::{GameMode, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -17,8 +17,41 @@ pub struct ScoreChange {
     pub team_points: i32,
 }
 
+/// Whose death a death is, for the score (§5.1 "Frag", "Suicide / teamkill", "Killed by
+/// world").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeathKind {
+    /// Killed by another player who is not a teammate: a frag for the killer (and, in CTF,
+    /// the chance of a [`ctf_frag_bonus`](super::ctf_frag_bonus)).
+    Frag,
+    /// Killed by oneself: one's own splash, `/kill`.
+    Suicide,
+    /// Killed by a teammate, in a team mode.
+    Teamkill,
+    /// Killed by the world: falling, lava, slime, drowning, hurt brushes, crushers, lasers.
+    World,
+}
+
+/// What kind of death `victim`'s is at the hands of `killer` (`None`: the world) in `mode`:
+/// `same_team` counts in team modes only (in free-for-all nobody is a teammate).
+#[must_use]
+pub fn death_kind(
+    killer: Option<PlayerId>,
+    victim: PlayerId,
+    same_team: bool,
+    mode: GameMode,
+) -> DeathKind {
+    match killer {
+        None => DeathKind::World,
+        Some(killer) if killer == victim => DeathKind::Suicide,
+        Some(_) if same_team && mode.is_team() => DeathKind::Teamkill,
+        Some(_) => DeathKind::Frag,
+    }
+}
+
 /// The score change of `victim`'s death at the hands of `killer` (`None`: the world) in
-/// `mode` (§5.1):
+/// `mode` (§5.1), by its [`death_kind`]:
 ///
 /// - killed by another player who is not a teammate: the killer +1;
 /// - killed by oneself (including one's own splash, `/kill`) or, in a team mode, by a
@@ -38,12 +71,10 @@ pub fn frag_score_change(
     rules: &Rules,
 ) -> ScoreChange {
     let modes = &rules.modes;
-    let (player, points) = match killer {
-        None => (victim, modes.world_death_points),
-        Some(killer) if killer == victim || (same_team && mode.is_team()) => {
-            (killer, modes.suicide_points)
-        }
-        Some(killer) => (killer, modes.frag_points),
+    let (player, points) = match (killer, death_kind(killer, victim, same_team, mode)) {
+        (Some(killer), DeathKind::Frag) => (killer, modes.frag_points),
+        (Some(killer), DeathKind::Suicide | DeathKind::Teamkill) => (killer, modes.suicide_points),
+        (_, _) => (victim, modes.world_death_points),
     };
     let team_points = if rules.team_score_from_frags(mode) {
         points

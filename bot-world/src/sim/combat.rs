@@ -1,6 +1,6 @@
 //! Weapons, projectiles, damage and death.
 
-use bot_interface::{Buttons, GameMode, Item, Powerup, Weapon, view_forward};
+use bot_interface::{Buttons, Item, Powerup, Weapon, view_forward};
 use glam::Vec3;
 use serde::Serialize;
 
@@ -8,8 +8,9 @@ use super::player::WeaponPhase;
 use super::{Event, World, cause_name, cause_weapon};
 use crate::collision::{mask, trace_boxes};
 use crate::rules::{
-    DamageCause, DamageFlags, DamageHit, WeaponKind, apply_damage, fire_interval_ms,
-    splash_direction, splash_points, splash_sight_points,
+    DamageCause, DamageFlags, DamageHit, DeathKind, WeaponKind, apply_damage, death_drops,
+    death_kind, fire_interval_ms, flag_on_death, frag_score_change, splash_direction,
+    splash_points, splash_sight_points,
 };
 
 /// A projectile in flight.
@@ -608,10 +609,10 @@ impl World<'_> {
         }
     }
 
-    /// Player `victim` dies: scores, drops, the frag event.
+    /// Player `victim` dies: scores ([`frag_score_change`], and the CTF bonuses of a frag),
+    /// drops, the frag event.
     pub(super) fn kill(&mut self, victim: usize, killer: Option<usize>, cause: DamageCause) {
         let now = self.time_ms;
-        let victim_team = self.players[victim].team;
         let held = match self.players[victim].weapon_phase {
             WeaponPhase::Dropping { next }
                 if self.players[victim].weapon == Some(Weapon::Machinegun) =>
@@ -627,71 +628,57 @@ impl World<'_> {
             player.stats.deaths += 1;
             player.weapon = None;
         }
-        let team_scores = self.settings.mode == GameMode::Tdm;
-        match killer {
-            Some(killer) if killer != victim && !self.teammates(killer, victim) => {
-                self.players[killer].score += 1;
+        let same_team = killer.is_some_and(|killer| self.teammates(killer, victim));
+        let killer_id = killer.map(|k| self.players[k].id);
+        let victim_id = self.players[victim].id;
+        let mode = self.settings.mode;
+        let change = frag_score_change(killer_id, victim_id, same_team, mode, &self.settings.rules);
+        let scorer = change.player.index();
+        self.players[scorer].score += change.points;
+        if let Some(team) = Self::team_index(self.players[scorer].team) {
+            self.team_scores[team] += change.team_points;
+        }
+        match (killer, death_kind(killer_id, victim_id, same_team, mode)) {
+            (Some(killer), DeathKind::Frag) => {
                 self.players[killer].stats.frags += 1;
-                if team_scores && let Some(team) = Self::team_index(self.players[killer].team) {
-                    self.team_scores[team] += 1;
-                }
                 self.frag_bonuses(killer, victim);
             }
-            Some(killer) if killer != victim => {
-                // A teamkill.
-                self.players[killer].score -= 1;
-                if team_scores && let Some(team) = Self::team_index(self.players[killer].team) {
-                    self.team_scores[team] -= 1;
-                }
-            }
-            _ => {
-                self.players[victim].score -= 1;
+            (_, DeathKind::Suicide | DeathKind::World) => {
                 self.players[victim].stats.suicides += 1;
-                if team_scores && let Some(team) = Self::team_index(victim_team) {
-                    self.team_scores[team] -= 1;
-                }
             }
+            (_, DeathKind::Teamkill | DeathKind::Frag) => {}
         }
         self.events.push(Event::Frag {
-            killer: killer.map(|k| self.players[k].id),
-            victim: self.players[victim].id,
+            killer: killer_id,
+            victim: victim_id,
             weapon: cause_weapon(cause).map(|w| w.name().to_owned()),
             cause: cause_name(cause).to_owned(),
         });
         self.drop_on_death(victim, cause, held);
     }
 
-    /// What a dying player leaves behind: the weapon in hand (better than the machinegun,
-    /// with ammunition), powerups (not in TDM), and a carried flag.
+    /// What a dying player leaves behind ([`death_drops`]): the weapon in hand (better than
+    /// the machinegun, with ammunition), powerups (not in TDM), and a carried flag (tossed,
+    /// or home at once after a suicide: [`flag_on_death`]).
     fn drop_on_death(&mut self, victim: usize, cause: DamageCause, held: Option<Weapon>) {
-        let now = self.time_ms;
-        let origin = self.players[victim].body.origin;
-        let inventory = self.players[victim].inventory.clone();
-        let mut yaw = self.players[victim].view_angles.y;
-        if let Some(weapon) = held
-            && weapon > Weapon::Machinegun
-            && inventory.ammo[weapon.index()] > 0
-        {
-            self.drop_item(Item::Weapon(weapon), origin, yaw, None);
-            yaw += 45.0;
-        }
-        if self
-            .settings
-            .rules
-            .drops_powerups_on_death(self.settings.mode)
-        {
-            for powerup in Powerup::ALL {
-                let left_ms = inventory.powerup_left_ms(powerup, now);
-                if inventory.has_powerup(powerup, now) {
-                    let seconds = i32::try_from(left_ms / 1000).unwrap_or(i32::MAX).max(1);
-                    self.drop_item(Item::Powerup(powerup), origin, yaw, Some(seconds));
-                    yaw += 45.0;
-                }
+        let player = &self.players[victim];
+        let origin = player.body.origin;
+        let yaw = player.view_angles.y;
+        let drops = death_drops(
+            &player.inventory,
+            held,
+            self.time_ms,
+            self.settings.mode,
+            &self.settings.rules,
+        );
+        for drop in drops {
+            let toward = yaw + drop.yaw_offset_degrees;
+            if let Item::Flag(team) = drop.item {
+                self.players[victim].inventory.flag = None;
+                self.flag_dropped_by(victim, team, origin, toward, flag_on_death(cause));
+            } else {
+                self.drop_item(drop.item, origin, toward, drop.count_key);
             }
-        }
-        if let Some(flag) = inventory.flag {
-            self.players[victim].inventory.flag = None;
-            self.flag_dropped_by(victim, flag, origin, yaw, cause == DamageCause::Suicide);
         }
         let left = &mut self.players[victim].inventory;
         left.powerups = [None; 6];

@@ -1,10 +1,20 @@
 //! Capture the flag: taking, dropping, returning and capturing flags, and the CTF bonuses.
+//!
+//! The world keeps the flags, the items and the per-player times; the rules decide: what a
+//! touch does ([`flag_touch`]), when a dropped flag goes home ([`flag_return_due`],
+//! [`flag_on_death`](crate::rules::flag_on_death)), and every point
+//! ([`ctf_capture_award`], [`ctf_capture_assist`], [`ctf_recovery_bonus`],
+//! [`ctf_frag_bonus`]).
 
 use bot_interface::{GameMode, Item, Team};
 use glam::Vec3;
 use serde::Serialize;
 
 use super::{Event, FlagAction, World};
+use crate::rules::{
+    self, CtfBonus, CtfContext, FlagFate, FlagTouch, HurtCarrierReset, ctf_capture_assist,
+    ctf_capture_award, ctf_frag_bonus, ctf_recovery_bonus, flag_return_due, flag_touch,
+};
 
 /// Where a team's flag is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -16,6 +26,16 @@ pub enum FlagState {
     Carried(usize),
     /// Lying where its carrier died: the dropped item entity (index into the items).
     Dropped(usize),
+}
+
+impl From<FlagState> for rules::FlagState {
+    fn from(state: FlagState) -> Self {
+        match state {
+            FlagState::AtBase => Self::AtBase,
+            FlagState::Carried(_) => Self::Carried,
+            FlagState::Dropped(_) => Self::Dropped,
+        }
+    }
 }
 
 impl World<'_> {
@@ -39,52 +59,32 @@ impl World<'_> {
         }
     }
 
-    /// Player `index` touches `team`'s flag, item `item`.
+    /// Player `index` touches `team`'s flag, item `item`: whatever [`flag_touch`] says.
     pub(super) fn touch_flag(&mut self, index: usize, item: usize, team: Team) {
-        if self.settings.mode != GameMode::Ctf || !self.players[index].alive {
+        let player = &self.players[index];
+        if self.settings.mode != GameMode::Ctf || !player.alive {
             return;
         }
-        let player_team = self.players[index].team;
-        let id = self.players[index].id;
-        let at_base = self.items[item].level_item.is_some();
-        let ctf = self.settings.rules.modes.ctf.clone();
-        if player_team == team {
-            if at_base {
-                // Capture: carrying the enemy flag while the own flag is home.
-                let Some(carried) = self.players[index].inventory.flag else {
-                    return;
-                };
-                self.players[index].inventory.flag = None;
-                self.players[index].score += ctf.capture_bonus;
-                if let Some(slot) = Self::team_index(player_team) {
-                    self.team_scores[slot] += ctf.team_capture_points;
-                }
-                self.return_flag(carried);
-                self.events.push(Event::Flag {
-                    action: FlagAction::Captured,
-                    team: carried,
-                    player: Some(id),
-                });
-            } else {
-                self.players[index].score += ctf.recovery_bonus;
-                self.return_flag(team);
-                self.events.push(Event::Flag {
-                    action: FlagAction::Returned,
-                    team,
-                    player: Some(id),
-                });
-            }
-            return;
+        let state = self.flags[Self::flag_index(team)].into();
+        match flag_touch(player.team, player.inventory.flag, team, state) {
+            FlagTouch::Ignore => {}
+            FlagTouch::Take => self.take_flag(index, item, team),
+            FlagTouch::Return => self.recover_flag(index, team),
+            FlagTouch::Capture => self.capture(index),
         }
-        if player_team == Team::Free || self.players[index].inventory.flag.is_some() {
-            return;
-        }
-        self.items[item].present = false;
-        if !at_base {
-            self.items[item].removed = true;
+    }
+
+    /// Player `index` takes `team`'s flag, item `item` (its base or where it lay).
+    fn take_flag(&mut self, index: usize, item: usize, team: Team) {
+        let entity = &mut self.items[item];
+        entity.present = false;
+        if entity.level_item.is_none() {
+            entity.removed = true;
         }
         self.flags[Self::flag_index(team)] = FlagState::Carried(index);
-        self.players[index].inventory.flag = Some(team);
+        let player = &mut self.players[index];
+        player.inventory.flag = Some(team);
+        let id = player.id;
         self.events.push(Event::Flag {
             action: FlagAction::Taken,
             team,
@@ -92,18 +92,69 @@ impl World<'_> {
         });
     }
 
-    /// Player `victim`, carrying `team`'s flag, died at `origin`: the flag drops there (or
-    /// goes home at once after a suicide).
+    /// Player `index` returns its own dropped flag, of `team`, by touch.
+    fn recover_flag(&mut self, index: usize, team: Team) {
+        let player = &mut self.players[index];
+        player.score += ctf_recovery_bonus(&self.settings.rules);
+        player.returned_flag_ms = Some(self.time_ms);
+        let id = player.id;
+        self.return_flag(team);
+        self.events.push(Event::Flag {
+            action: FlagAction::Returned,
+            team,
+            player: Some(id),
+        });
+    }
+
+    /// Player `index`, carrying the enemy flag, touches its own flag at home: the capture
+    /// award, the teammates' assists, both flags home.
+    fn capture(&mut self, index: usize) {
+        let Some(carried) = self.players[index].inventory.flag.take() else {
+            return;
+        };
+        let rules = &self.settings.rules;
+        let award = ctf_capture_award(rules);
+        let team = self.players[index].team;
+        self.players[index].score += award.capturer;
+        if let Some(slot) = Self::team_index(team) {
+            self.team_scores[slot] += award.team;
+        }
+        let now = self.time_ms;
+        for (other, player) in self.players.iter_mut().enumerate() {
+            if other == index {
+                continue;
+            }
+            if player.team == team {
+                player.score += ctf_capture_assist(
+                    player.returned_flag_ms,
+                    player.fragged_carrier_ms,
+                    now,
+                    rules,
+                );
+            } else {
+                player.hurt_carrier_ms = None;
+            }
+        }
+        let id = self.players[index].id;
+        self.return_flag(carried);
+        self.events.push(Event::Flag {
+            action: FlagAction::Captured,
+            team: carried,
+            player: Some(id),
+        });
+    }
+
+    /// Player `carrier` lost `team`'s flag at `origin` (it died, or used the teleporter): the
+    /// flag is tossed towards `yaw` (degrees) and lies there, or goes home at once.
     pub(super) fn flag_dropped_by(
         &mut self,
-        victim: usize,
+        carrier: usize,
         team: Team,
         origin: Vec3,
         yaw: f32,
-        suicide: bool,
+        fate: FlagFate,
     ) {
-        let id = self.players[victim].id;
-        if suicide {
+        if fate == FlagFate::ReturnToBase {
             self.return_flag(team);
             self.events.push(Event::Flag {
                 action: FlagAction::AutoReturned,
@@ -112,29 +163,27 @@ impl World<'_> {
             });
             return;
         }
-        let entity = self.drop_item(Item::Flag(team), origin, yaw, None);
-        let index = self.items.len() - 1;
-        debug_assert_eq!(self.items[index].entity, entity);
-        let return_ms = self.settings.rules.modes.ctf.flag_return_ms;
-        self.items[index].expires_ms = Some(self.time_ms.saturating_add(return_ms));
-        self.flags[Self::flag_index(team)] = FlagState::Dropped(index);
+        let item = self.drop_item(Item::Flag(team), origin, yaw, None);
+        // It does not vanish like other dropped items: `run_flags` sends it home.
+        self.items[item].expires_ms = None;
+        self.flags[Self::flag_index(team)] = FlagState::Dropped(item);
         self.events.push(Event::Flag {
             action: FlagAction::Dropped,
             team,
-            player: Some(id),
+            player: Some(self.players[carrier].id),
         });
     }
 
-    /// Dropped flags lying too long go home.
+    /// Dropped flags lying too long go home ([`flag_return_due`]).
     pub(super) fn run_flags(&mut self) {
         if self.settings.mode != GameMode::Ctf {
             return;
         }
         for team in [Team::Red, Team::Blue] {
             if let FlagState::Dropped(item) = self.flags[Self::flag_index(team)]
-                && self.items[item]
-                    .expires_ms
-                    .is_some_and(|at| self.time_ms >= at)
+                && self.items[item].dropped_ms.is_some_and(|dropped| {
+                    flag_return_due(dropped, self.time_ms, &self.settings.rules)
+                })
             {
                 self.return_flag(team);
                 self.events.push(Event::Flag {
@@ -155,44 +204,68 @@ impl World<'_> {
         }
     }
 
-    /// The CTF bonus of `killer` for killing `victim` (before the victim's drops): the first
-    /// that applies of fragging the enemy carrier, defending the own carrier, defending the
-    /// base, and protecting the own carrier.
+    /// The CTF bonus of `killer` for killing `victim`, an enemy (before the victim's drops):
+    /// [`ctf_frag_bonus`], and the times it sets and spends.
     pub(super) fn frag_bonuses(&mut self, killer: usize, victim: usize) {
         if self.settings.mode != GameMode::Ctf {
             return;
         }
-        let ctf = self.settings.rules.modes.ctf.clone();
-        let killer_team = self.players[killer].team;
-        let now = self.time_ms;
-        let bonus = if self.players[victim].inventory.flag == Some(killer_team) {
-            ctf.frag_carrier_bonus
-        } else if self.players[victim]
-            .hurt_carrier_ms
-            .is_some_and(|at| now.saturating_sub(at) <= ctf.carrier_danger_timeout_ms)
-            && self.players[killer].inventory.flag.is_none()
-        {
-            ctf.carrier_danger_bonus
-        } else {
-            let near = |point: Vec3, to: Vec3| point.distance(to) <= ctf.defense_radius;
-            let killer_origin = self.players[killer].body.origin;
-            let victim_origin = self.players[victim].body.origin;
-            let base = self.flag_base(killer_team).map(|i| self.items[i].origin);
-            let carrier = self
-                .players
-                .iter()
-                .find(|p| p.alive && p.team == killer_team && p.inventory.flag.is_some());
-            if base.is_some_and(|b| near(killer_origin, b) || near(victim_origin, b)) {
-                ctf.base_defense_bonus
-            } else if carrier.is_some_and(|c| {
-                near(killer_origin, c.body.origin) || near(victim_origin, c.body.origin)
-            }) {
-                ctf.carrier_protect_bonus
-            } else {
-                0
-            }
+        let context = self.ctf_context(killer, victim);
+        let Some((bonus, points)) = ctf_frag_bonus(&context, &self.settings.rules) else {
+            return;
         };
-        self.players[killer].score += bonus;
-        self.players[victim].hurt_carrier_ms = None;
+        self.players[killer].score += points;
+        if bonus == CtfBonus::CarrierFrag {
+            self.players[killer].fragged_carrier_ms = Some(self.time_ms);
+        }
+        match bonus.hurt_carrier_reset() {
+            Some(HurtCarrierReset::KillerTeam) => {
+                let team = self.players[killer].team;
+                for player in self.players.iter_mut().filter(|p| p.team == team) {
+                    player.hurt_carrier_ms = None;
+                }
+            }
+            Some(HurtCarrierReset::Victim) => self.players[victim].hurt_carrier_ms = None,
+            None => {}
+        }
+    }
+
+    /// What [`ctf_frag_bonus`] needs to know about `killer` killing `victim`: distances to the
+    /// killer's flag base and to the killer's team's carrier (not the killer), each only where
+    /// the map's potentially visible set joins the two points.
+    fn ctf_context(&self, killer: usize, victim: usize) -> CtfContext {
+        let killer_slot = &self.players[killer];
+        let victim_slot = &self.players[victim];
+        let team = killer_slot.team;
+        let (killer_at, victim_at) = (killer_slot.body.origin, victim_slot.body.origin);
+        let seen_distance = |from: Vec3, to: Vec3| {
+            let visible = self
+                .level
+                .visibility
+                .as_ref()
+                .is_none_or(|v| v.potentially_visible(from, to));
+            visible.then(|| from.distance(to))
+        };
+        let base = self.flag_base(team).map(|item| self.items[item].origin);
+        let carrier = self
+            .players
+            .iter()
+            .enumerate()
+            .find(|&(other, p)| other != killer && p.inventory.flag == Some(team.opponent()))
+            .map(|(_, p)| p.body.origin);
+        CtfContext {
+            now_ms: self.time_ms,
+            victim_carried_flag: victim_slot.inventory.flag == Some(team),
+            victim_hurt_our_carrier_ms: victim_slot.hurt_carrier_ms,
+            killer_carries_flag: killer_slot.inventory.flag.is_some(),
+            killer_to_base: base.and_then(|b| seen_distance(b, killer_at)),
+            victim_to_base: base.and_then(|b| seen_distance(b, victim_at)),
+            killer_to_carrier: carrier.and_then(|c| seen_distance(c, killer_at)),
+            victim_to_carrier: carrier.and_then(|c| seen_distance(c, victim_at)),
+        }
     }
 }
+
+#[cfg(test)]
+#[path = "ctf_tests.rs"]
+mod tests;

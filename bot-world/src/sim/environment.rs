@@ -6,7 +6,9 @@ use bot_interface::{BotInput, Buttons, Holdable, Powerup};
 
 use super::combat::Hit;
 use super::{Event, World};
-use crate::rules::{DamageCause, Liquid, fall_damage, health_tick, liquid_damage, use_medkit};
+use crate::rules::{
+    DamageCause, FlagFate, Liquid, fall_damage, health_tick, liquid_damage, use_medkit,
+};
 
 impl World<'_> {
     /// Landing with fall delta `delta` hurts (5 or 10) above the thresholds.
@@ -85,7 +87,7 @@ impl World<'_> {
                 self.players[index].inventory.holdable = None;
                 if let Some(flag) = self.players[index].inventory.flag.take() {
                     let yaw = self.players[index].view_angles.y;
-                    self.flag_dropped_by(index, flag, from, yaw, false);
+                    self.flag_dropped_by(index, flag, from, yaw, FlagFate::Drop);
                 }
                 // Teleport to a spawn point as a respawn would choose it, keeping everything.
                 let inventory = self.players[index].inventory.clone();

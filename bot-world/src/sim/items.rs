@@ -30,8 +30,11 @@ pub struct ItemEntity {
     pub respawn_ms: Option<u32>,
     /// The map item it is (`None`: dropped by a player).
     pub level_item: Option<usize>,
-    /// When a dropped item vanishes.
+    /// When a dropped item vanishes (`None` for a dropped flag: it goes home by the flag
+    /// rules).
     pub expires_ms: Option<u32>,
+    /// When a player dropped it (`None`: a map item).
+    pub dropped_ms: Option<u32>,
     /// Quantity override: a weapon's ammunition (`count` key), a dropped powerup's seconds.
     pub count: Option<i32>,
     /// Velocity while falling (dropped items).
@@ -96,6 +99,7 @@ impl World<'_> {
                 respawn_ms: appears.filter(|_| origin.is_some()),
                 level_item: Some(index),
                 expires_ms: None,
+                dropped_ms: None,
                 count: level_item.count,
                 velocity: Vec3::ZERO,
                 chain,
@@ -117,10 +121,6 @@ impl World<'_> {
             if let Some(expires) = item.expires_ms
                 && now >= expires
             {
-                if matches!(item.item, Item::Flag(_)) {
-                    // Dropped flags are returned by the flag rules.
-                    continue;
-                }
                 self.items[index].removed = true;
                 self.items[index].present = false;
                 continue;
@@ -179,14 +179,15 @@ impl World<'_> {
         });
     }
 
-    /// Tosses `item` from a dying player at `origin` towards `yaw` (degrees).
+    /// Tosses `item` from a dying player at `origin` towards `yaw` (degrees), returning the
+    /// index of the new item entity.
     pub(super) fn drop_item(
         &mut self,
         item: Item,
         origin: Vec3,
         yaw: f32,
         count: Option<i32>,
-    ) -> u32 {
+    ) -> usize {
         let velocity = drop_velocity(yaw, &self.settings.rules, &mut self.rng);
         let entity = self.new_entity();
         let lifetime = self.settings.rules.items.dropped_lifetime_ms;
@@ -198,6 +199,7 @@ impl World<'_> {
             respawn_ms: None,
             level_item: None,
             expires_ms: Some(self.time_ms.saturating_add(lifetime)),
+            dropped_ms: Some(self.time_ms),
             count,
             velocity,
             chain: None,
@@ -208,7 +210,7 @@ impl World<'_> {
             item: item.classname().to_owned(),
             origin: origin.to_array(),
         });
-        entity
+        self.items.len() - 1
     }
 
     /// Player `index` touches the items around it.

@@ -88,9 +88,15 @@ pub struct PlayerSlot {
     pub pain: PainDebounce,
     /// Took damage this frame (for the pain feedback at the end of the frame).
     pub damaged: bool,
-    /// Match time (ms) of the last time the player was hurt by an enemy carrier defender
-    /// (CTF bonus bookkeeping): the time it hurt the enemy flag carrier.
+    /// Match time (ms) when the player last hurt the enemy flag carrier (CTF: killing it
+    /// soon after is a [`CtfBonus::CarrierDanger`](crate::rules::CtfBonus::CarrierDanger)).
     pub hurt_carrier_ms: Option<u32>,
+    /// Match time (ms) when the player last returned its own flag by touch (CTF: a capture by
+    /// a teammate soon after is an assist, [`ctf_capture_assist`](crate::rules::ctf_capture_assist)).
+    pub returned_flag_ms: Option<u32>,
+    /// Match time (ms) when the player last fragged the enemy flag carrier (CTF: an assist
+    /// like `returned_flag_ms`).
+    pub fragged_carrier_ms: Option<u32>,
     /// Whether the player held the jump button last frame (for the respawn rule).
     pub buttons_held: bot_interface::Buttons,
 }

@@ -45,6 +45,8 @@ pub(super) fn new_slot(index: usize, setup: &PlayerSetup, settings: &MatchSettin
         pain: PainDebounce::default(),
         damaged: false,
         hurt_carrier_ms: None,
+        returned_flag_ms: None,
+        fragged_carrier_ms: None,
         buttons_held: Buttons::empty(),
     }
 }

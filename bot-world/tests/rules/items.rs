@@ -396,6 +396,20 @@ fn first_appearance() {
     assert!(low < 31_000 && high > 59_400, "{low} {high}");
 }
 
+/// What `inventory` drops on dying with `weapon` in hand at `time_ms` in `mode`: item, count
+/// key and yaw offset, in toss order.
+fn tossed(
+    inventory: &Inventory,
+    weapon: Weapon,
+    time_ms: u32,
+    mode: GameMode,
+) -> Vec<(Item, Option<i32>, f32)> {
+    death_drops(inventory, Some(weapon), time_ms, mode, &Rules::default())
+        .iter()
+        .map(|d| (d.item, d.count_key, d.yaw_offset_degrees))
+        .collect()
+}
+
 #[test]
 fn death_drops_and_tosses() {
     let rules = Rules::default();
@@ -404,55 +418,33 @@ fn death_drops_and_tosses() {
     inventory.ammo[Weapon::Railgun.index()] = 7;
     inventory.powerups[Powerup::Quad.index()] = Some(20_000);
     inventory.powerups[Powerup::Haste.index()] = Some(10_400);
-    let drops = death_drops(
-        &inventory,
-        Some(Weapon::Railgun),
-        10_000,
-        GameMode::Ffa,
-        &rules,
-    );
-    let summary: Vec<_> = drops
-        .iter()
-        .map(|d| (d.item, d.count_key, d.yaw_offset_degrees))
-        .collect();
     assert_eq!(
-        summary,
+        tossed(&inventory, Weapon::Railgun, 10_000, GameMode::Ffa),
         vec![
             (Item::Weapon(Weapon::Railgun), None, 0.0),
             (Item::Powerup(Powerup::Quad), Some(10), 45.0),
             (Item::Powerup(Powerup::Haste), Some(1), 90.0),
         ]
     );
+    // A carried CTF flag goes last, "the same way" (whether tossed is `flag_on_death`'s).
+    let mut carrier = inventory.clone();
+    carrier.flag = Some(Team::Blue);
+    assert_eq!(
+        tossed(&carrier, Weapon::Machinegun, 10_000, GameMode::Ctf),
+        vec![
+            (Item::Powerup(Powerup::Quad), Some(10), 0.0),
+            (Item::Powerup(Powerup::Haste), Some(1), 45.0),
+            (Item::Flag(Team::Blue), None, 90.0),
+        ]
+    );
     // Team deathmatch loses the powerups; the machinegun and an empty weapon are kept.
-    let drops = death_drops(
-        &inventory,
-        Some(Weapon::Railgun),
-        10_000,
-        GameMode::Tdm,
-        &rules,
+    assert_eq!(
+        tossed(&inventory, Weapon::Railgun, 10_000, GameMode::Tdm).len(),
+        1
     );
-    assert_eq!(drops.len(), 1);
-    assert!(
-        death_drops(
-            &inventory,
-            Some(Weapon::Machinegun),
-            30_000,
-            GameMode::Ffa,
-            &rules
-        )
-        .is_empty()
-    );
+    assert!(tossed(&inventory, Weapon::Machinegun, 30_000, GameMode::Ffa).is_empty());
     inventory.ammo[Weapon::Railgun.index()] = 0;
-    assert!(
-        death_drops(
-            &inventory,
-            Some(Weapon::Railgun),
-            30_000,
-            GameMode::Ffa,
-            &rules
-        )
-        .is_empty()
-    );
+    assert!(tossed(&inventory, Weapon::Railgun, 30_000, GameMode::Ffa).is_empty());
 
     let mut rng = GameRng::new(5);
     for _ in 0..100 {

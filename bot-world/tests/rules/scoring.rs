@@ -2,9 +2,10 @@
 
 use bot_interface::{GameMode, PlayerId, Team};
 use bot_world::rules::{
-    CaptureAward, CtfBonus, CtfContext, DamageCause, ExitReason, FlagFate, FlagState, FlagTouch,
-    MatchScores, Rules, ScoreChange, ctf_capture_assist, ctf_capture_award, ctf_frag_bonus,
-    ctf_recovery_bonus, exit_reason, flag_on_death, flag_return_due, flag_touch, frag_score_change,
+    CaptureAward, CtfBonus, CtfContext, DamageCause, DeathKind, ExitReason, FlagFate, FlagState,
+    FlagTouch, HurtCarrierReset, MatchScores, Rules, ScoreChange, ctf_capture_assist,
+    ctf_capture_award, ctf_frag_bonus, ctf_recovery_bonus, death_kind, exit_reason, flag_on_death,
+    flag_return_due, flag_touch, frag_score_change,
 };
 
 const A: PlayerId = PlayerId(0);
@@ -36,6 +37,19 @@ fn frags_suicides_and_world_deaths() {
     // CTF: the team score is captures only.
     assert_eq!(score(Some(A), B, false, GameMode::Ctf), change(A, 1, 0));
     assert_eq!(score(Some(A), B, true, GameMode::Ctf), change(A, -1, 0));
+}
+
+#[test]
+fn kinds_of_death() {
+    use DeathKind::{Frag, Suicide, Teamkill, World};
+    assert_eq!(death_kind(Some(A), B, false, GameMode::Ffa), Frag);
+    assert_eq!(death_kind(Some(A), B, true, GameMode::Ffa), Frag);
+    assert_eq!(death_kind(Some(A), A, false, GameMode::Ffa), Suicide);
+    assert_eq!(death_kind(None, B, false, GameMode::Ffa), World);
+    assert_eq!(death_kind(Some(A), B, true, GameMode::Tdm), Teamkill);
+    assert_eq!(death_kind(Some(A), B, true, GameMode::Ctf), Teamkill);
+    assert_eq!(death_kind(Some(A), A, true, GameMode::Ctf), Suicide);
+    assert_eq!(death_kind(None, B, true, GameMode::Tdm), World);
 }
 
 #[test]
@@ -212,4 +226,28 @@ fn frag_bonus_precedence() {
         ..far
     };
     assert_eq!(ctf_frag_bonus(&none, &rules), None);
+    // "Within" is strictly closer: 8 s and 1000 units are out.
+    let edge = CtfContext {
+        victim_hurt_our_carrier_ms: Some(92_000),
+        killer_to_base: Some(1000.0),
+        victim_to_carrier: Some(1000.0),
+        ..base
+    };
+    assert_eq!(ctf_frag_bonus(&edge, &rules), None);
+}
+
+#[test]
+fn which_kills_spend_the_hurt_carrier_times() {
+    // Fragging the carrier forgives the killer's team for hurting it; avenging the danger
+    // spends the victim's time; the area bonuses spend nothing.
+    assert_eq!(
+        CtfBonus::CarrierFrag.hurt_carrier_reset(),
+        Some(HurtCarrierReset::KillerTeam)
+    );
+    assert_eq!(
+        CtfBonus::CarrierDanger.hurt_carrier_reset(),
+        Some(HurtCarrierReset::Victim)
+    );
+    assert_eq!(CtfBonus::BaseDefense.hurt_carrier_reset(), None);
+    assert_eq!(CtfBonus::CarrierProtect.hurt_carrier_reset(), None);
 }
