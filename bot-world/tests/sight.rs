@@ -1,7 +1,7 @@
 //! Fair senses: what a player's view holds is what it could see and hear — a player behind a
 //! wall is not in it, one in the open is, and a line of sight answers as a full trace does.
 
-use bot_interface::{BotInput, BotView, Player, Team};
+use bot_interface::{BotInput, BotView, Player, Senses, Team};
 use bot_world::collision::BrushIndex;
 use bot_world::{Entrant, Level, MatchRunner, MatchSettings, PlayerSetup};
 use glam::Vec3;
@@ -156,4 +156,89 @@ fn a_line_of_sight_answers_as_a_full_trace_whatever_its_hint() {
         }
     }
     assert!(blocked > 100 && blocked < 4900, "{blocked} of 5000 blocked");
+}
+
+/// A roamer that says it reads everything (players, items, projectiles) and records how many
+/// items its views held.
+struct Curious<'w> {
+    roamer: bot_world::scripted::Roamer<'w>,
+    items_seen: usize,
+}
+
+impl Player for Curious<'_> {
+    fn name(&self) -> &str {
+        self.roamer.name()
+    }
+
+    fn begin(&mut self, info: &bot_interface::MatchInfo) {
+        self.roamer.begin(info);
+    }
+
+    fn senses(&self) -> Senses {
+        Senses::all()
+    }
+
+    fn think(&mut self, view: &BotView) -> BotInput {
+        self.items_seen += view.items.len();
+        self.roamer.think(view)
+    }
+}
+
+/// Roamers read only players: their views hold no items, a player that reads everything
+/// gets items, and what players read changes nothing in the match (the same hash every
+/// frame).
+#[test]
+fn senses_choose_what_is_traced_and_change_no_state() {
+    let Some(level) = pack_level("oacmpdm1", "oacmpdm1") else {
+        return;
+    };
+    let level = level.expect("loads");
+    let movers = level.movement.movers();
+    let play = |curious: bool| {
+        let entrants: Vec<Entrant<'_>> = (0..4)
+            .map(|index| {
+                let name = format!("r{index}");
+                let roamer =
+                    bot_world::scripted::Roamer::new(name.clone(), &level.aas, index as u64 + 5)
+                        .with_movers(&movers);
+                let driver: Box<dyn Player> = if curious {
+                    Box::new(Curious {
+                        roamer,
+                        items_seen: 0,
+                    })
+                } else {
+                    Box::new(roamer)
+                };
+                Entrant {
+                    setup: PlayerSetup {
+                        name,
+                        team: Team::Free,
+                    },
+                    kind: "roamer".to_owned(),
+                    driver,
+                }
+            })
+            .collect();
+        let mut runner = MatchRunner::new(&level, MatchSettings::default(), entrants);
+        let mut hashes = Vec::new();
+        let mut items_in_views = 0;
+        let mut view = BotView::default();
+        for _ in 0..600 {
+            runner.step();
+            hashes.push(runner.world().last_hash());
+            for index in 0..4 {
+                runner.world().view(index, &mut view);
+                items_in_views += view.items.len();
+            }
+        }
+        (hashes, items_in_views)
+    };
+    let (plain, plain_items) = play(false);
+    let (curious, curious_items) = play(true);
+    assert_eq!(plain, curious, "senses changed the match");
+    assert_eq!(plain_items, 0, "roamers' views hold no items");
+    assert!(
+        curious_items > 100,
+        "{curious_items} items seen in 2400 views"
+    );
 }
