@@ -3,7 +3,7 @@
 //! - `match/8_roamers_60s`: a one-minute free-for-all of eight [`Roamer`]s on `oacmpdm1`
 //!   (1200 frames of 50 ms: views, thinks, world steps), no frag limit;
 //! - `world/replay_60s`: the same match's world alone, re-simulated from its inputs (no views,
-//!   no thinking): what the simulation costs without players.
+//!   no thinking, no lines of sight: nobody looks): what the simulation costs without players.
 //!
 //! A ten-minute match costs ten times the first (the target: 0.6 s for ten minutes,
 //! i.e. 60 ms here). Before timing, the answers are checked: two runs end on the same state
