@@ -1,5 +1,6 @@
-//! Fair senses: what a player's view holds is what it could see and hear — a player behind a
-//! wall is not in it, one in the open is, and a line of sight answers as a full trace does.
+//! Fair senses: what a player's view holds is what it could see and hear — a player or a
+//! rocket behind a wall is not in it, one in the open is, a line of sight answers as a full
+//! trace does whatever its hint, and what players read changes nothing in the match.
 
 use bot_interface::{BotInput, BotView, Player, Senses, Team};
 use bot_world::collision::BrushIndex;
@@ -241,4 +242,76 @@ fn senses_choose_what_is_traced_and_change_no_state() {
         curious_items > 100,
         "{curious_items} items seen in 2400 views"
     );
+}
+
+/// Fires rockets at the first player it sees.
+struct Gunner {
+    name: String,
+}
+
+impl Player for Gunner {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn think(&mut self, view: &BotView) -> BotInput {
+        let Some(target) = view.players.first() else {
+            return BotInput::looking(view.me.view_angles);
+        };
+        let eye = view.me.origin + glam::Vec3::Z * view.me.view_height;
+        BotInput {
+            view_angles: bot_interface::view_angles_towards(target.origin - eye),
+            buttons: bot_interface::Buttons::ATTACK,
+            weapon: Some(bot_interface::Weapon::RocketLauncher),
+            ..BotInput::default()
+        }
+    }
+}
+
+#[test]
+fn a_projectile_behind_a_wall_is_not_in_the_view() {
+    let level = walled_room();
+    let mut settings = MatchSettings::default();
+    let rocket = settings
+        .rules
+        .weapons
+        .get_mut(bot_interface::Weapon::RocketLauncher);
+    rocket.start_owned = true;
+    rocket.start_ammo = 20;
+    let gunners: Vec<Entrant<'_>> = (0..3)
+        .map(|i| Entrant {
+            setup: PlayerSetup {
+                name: format!("g{i}"),
+                team: Team::Free,
+            },
+            kind: "gunner".to_owned(),
+            driver: Box::new(Gunner {
+                name: format!("g{i}"),
+            }),
+        })
+        .collect();
+    let mut runner = MatchRunner::new(&level, settings, gunners);
+    let mut most = [0_usize; 3];
+    let mut view = BotView::default();
+    let mut east = None;
+    for _ in 0..40 {
+        runner.step();
+        let world = runner.world();
+        east = world.players().iter().position(|p| p.body.origin.x > 0.0);
+        for (index, most) in most.iter_mut().enumerate() {
+            world.view(index, &mut view);
+            *most = (*most).max(view.projectiles.len());
+        }
+    }
+    let east = east.expect("someone spawned east");
+    for (index, seen) in most.iter().enumerate() {
+        if index == east {
+            assert_eq!(*seen, 0, "the wall hides the west players' rockets");
+        } else {
+            assert!(
+                *seen > 0,
+                "player {index} sees the rockets in the open: {most:?}"
+            );
+        }
+    }
 }
