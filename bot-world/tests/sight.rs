@@ -258,7 +258,7 @@ impl Player for Gunner {
         let Some(target) = view.players.first() else {
             return BotInput::looking(view.me.view_angles);
         };
-        let eye = view.me.origin + glam::Vec3::Z * view.me.view_height;
+        let eye = view.me.origin + Vec3::Z * view.me.view_height;
         BotInput {
             view_angles: bot_interface::view_angles_towards(target.origin - eye),
             buttons: bot_interface::Buttons::ATTACK,
