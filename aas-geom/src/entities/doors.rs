@@ -57,6 +57,11 @@ pub struct SlidingMover {
     pub start_open: bool,
     /// Spawnflag 4 (doors): keeps crushing instead of reversing.
     pub crusher: bool,
+    /// Its `team` key: the doors of one team move together, and the first of them in the
+    /// entity list (the team's master) decides how they open (see
+    /// [`team_touch_field`]).
+    #[serde(default)]
+    pub team: Option<String>,
 }
 
 impl SlidingMover {
@@ -78,14 +83,34 @@ impl SlidingMover {
     /// axis, as the game spawns it.
     #[must_use]
     pub fn touch_field(&self) -> (Vec3, Vec3) {
-        let size = self.maxs - self.mins;
-        let grow = if size.x <= size.y {
-            Vec3::new(120.0, 0.0, 0.0)
-        } else {
-            Vec3::new(0.0, 120.0, 0.0)
-        };
-        (self.mins - grow, self.maxs + grow)
+        grown_touch_field(self.mins, self.maxs)
     }
+}
+
+/// The touch field of a door team (`members`, the master first; a door alone is a team of
+/// one): the union of the members' closed bounds grown by 120 units on both sides along its
+/// thinnest horizontal axis, as the game spawns one trigger for the whole team. `None` for
+/// no members.
+#[must_use]
+pub fn team_touch_field<'a>(
+    members: impl IntoIterator<Item = &'a SlidingMover>,
+) -> Option<(Vec3, Vec3)> {
+    let (mins, maxs) = members.into_iter().fold(None, |bounds, door| {
+        let (lo, hi) = bounds.unwrap_or((door.mins, door.maxs));
+        Some((lo.min(door.mins), hi.max(door.maxs)))
+    })?;
+    Some(grown_touch_field(mins, maxs))
+}
+
+/// `mins..maxs` grown by 120 units on both sides along its thinnest horizontal axis.
+fn grown_touch_field(mins: Vec3, maxs: Vec3) -> (Vec3, Vec3) {
+    let size = maxs - mins;
+    let grow = if size.x <= size.y {
+        Vec3::new(120.0, 0.0, 0.0)
+    } else {
+        Vec3::new(0.0, 120.0, 0.0)
+    };
+    (mins - grow, maxs + grow)
 }
 
 /// A `trigger_hurt` volume.
@@ -217,6 +242,7 @@ fn extract_sliding(
         target: key_text(entity, "target"),
         start_open: flags & 1 != 0,
         crusher: flags & 4 != 0,
+        team: key_text(entity, "team"),
     })
 }
 

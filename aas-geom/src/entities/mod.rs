@@ -136,7 +136,7 @@ pub use diagnostic::{EntityDiagnostic, EntityProblem};
 pub use doors::{
     BUTTON_DEFAULT_LIP, BUTTON_DEFAULT_SPEED, BUTTON_DEFAULT_WAIT, DOOR_DEFAULT_LIP,
     DOOR_DEFAULT_SPEED, DOOR_DEFAULT_WAIT, HURT_DEFAULT_DAMAGE, HurtVolume, RelayVolume,
-    SlidingMover,
+    SlidingMover, team_touch_field,
 };
 pub use items::{ItemSpot, is_item_class};
 pub use jump_pad::{JumpPad, jump_pad_velocity};

@@ -451,7 +451,11 @@ impl World<'_> {
             .is_some_and(|m| m.health > 0);
         if shootable {
             let now = self.time_ms;
-            self.binary_movers[index].activate(now);
+            if index < doors.doors.len() {
+                self.use_door_team(index, now);
+            } else {
+                self.binary_movers[index].activate(now);
+            }
         }
     }
 

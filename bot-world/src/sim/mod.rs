@@ -116,6 +116,9 @@ pub struct World<'l> {
     /// Doors, then buttons, then lifts: the two-position movers, in that order in the physics
     /// movers after the bobbing platforms.
     binary_movers: Vec<BinaryMover>,
+    /// Per door: the door that leads its team (the first of the team in entity order; a door
+    /// without a `team` key leads itself). A team moves together.
+    door_masters: Vec<usize>,
     /// Per `trigger_hurt`: whether it is on, and when it may hurt again.
     hurts: Vec<(bool, u32)>,
     /// Per relay (`trigger_multiple` using targets): when it may fire again.
@@ -225,6 +228,7 @@ impl<'l> World<'l> {
             items: Vec::new(),
             projectiles: Vec::new(),
             binary_movers,
+            door_masters: door_masters(&level.doors.doors),
             hurts,
             relays: vec![0; level.doors.relays.len()],
             flags: [FlagState::AtBase, FlagState::AtBase],
@@ -400,4 +404,19 @@ impl<'l> World<'l> {
     fn id(index: usize) -> PlayerId {
         PlayerId(u16::try_from(index).unwrap_or(u16::MAX))
     }
+}
+
+/// Per door of `doors` (in entity order): the index of its team's master, the first door with
+/// the same `team` key (compared exactly, as the game does); itself without a key.
+fn door_masters(doors: &[aas_geom::entities::SlidingMover]) -> Vec<usize> {
+    (0..doors.len())
+        .map(|index| {
+            doors[index].team.as_deref().map_or(index, |team| {
+                doors
+                    .iter()
+                    .position(|door| door.team.as_deref() == Some(team))
+                    .unwrap_or(index)
+            })
+        })
+        .collect()
 }

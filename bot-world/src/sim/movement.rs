@@ -1,6 +1,7 @@
 //! A player's think (respawn, view, chat, movement, weapon, touches) and the movers.
 
 use aas_geom::MoveInput;
+use aas_geom::entities::team_touch_field;
 use aas_geom::physics::{Mover, MoverMotion};
 use bot_interface::{BotInput, Buttons, Powerup};
 use glam::Vec3;
@@ -145,12 +146,14 @@ impl World<'_> {
         let now = self.time_ms;
         let overlaps = |lo: Vec3, hi: Vec3| lo.cmple(maxs).all() && mins.cmple(hi).all();
         let doors = &self.level.doors.doors;
+        // One trigger per team, over all its doors, when its master opens on touch.
         for (i, door) in doors.iter().enumerate() {
-            if door.targetname.is_some() || door.health > 0 {
+            if self.door_masters[i] != i || door.targetname.is_some() || door.health > 0 {
                 continue;
             }
-            let (lo, hi) = door.touch_field();
-            if overlaps(lo, hi) {
+            let team = (0..doors.len()).filter(|&j| self.door_masters[j] == i);
+            let field = team_touch_field(team.map(|j| &doors[j]));
+            if field.is_some_and(|(lo, hi)| overlaps(lo, hi)) {
                 self.use_door_team(i, now);
             }
         }
@@ -203,10 +206,16 @@ impl World<'_> {
         }
     }
 
-    /// Opens door `door` (and nothing else: Quake III's door teams move together, which
-    /// the world approximates by each door's own touch field).
+    /// Uses door `door`: every door of its team moves (a door without a team alone).
     pub(super) fn use_door_team(&mut self, door: usize, now: u32) {
-        self.binary_movers[door].activate(now);
+        let Some(&master) = self.door_masters.get(door) else {
+            return;
+        };
+        for member in 0..self.door_masters.len() {
+            if self.door_masters[member] == master {
+                self.binary_movers[member].activate(now);
+            }
+        }
     }
 
     /// Uses every entity named `target` that the world models (a button, relay or item
