@@ -4,7 +4,10 @@
 use bot_interface::{BotInput, Team};
 use bot_world::{MatchSettings, PlayerSetup, World};
 
-#[expect(dead_code, reason = "this test uses the room helpers, not the pack maps")]
+#[expect(
+    dead_code,
+    reason = "this test uses the room helpers, not the pack maps"
+)]
 mod common;
 
 use common::{brush, level_of, room};

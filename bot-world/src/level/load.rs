@@ -19,7 +19,7 @@ pub struct LevelSettings {
 
 /// Entity classes the world reads, or that have no effect on play (beside items and spawn
 /// points, recognised by name).
-const MODELLED: [&str; 21] = [
+const MODELLED: [&str; 23] = [
     "func_illusionary",
     "target_location",
     "worldspawn",
@@ -41,6 +41,8 @@ const MODELLED: [&str; 21] = [
     "misc_model",
     "target_speaker",
     "light",
+    "target_relay",
+    "target_delay",
 ];
 
 /// Entity classes with no effect on play (decoration, lighting, editor helpers).

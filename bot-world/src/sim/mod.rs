@@ -31,6 +31,7 @@ mod senses;
 mod sight;
 mod spawning;
 mod state_hash;
+mod target_chain;
 
 use aas_geom::PhysicsSettings;
 use aas_geom::physics::{Mover, MoverMotion, Physics};
@@ -116,6 +117,11 @@ pub struct World<'l> {
     /// Doors, then buttons, then lifts: the two-position movers, in that order in the physics
     /// movers after the bobbing platforms.
     binary_movers: Vec<BinaryMover>,
+    /// The map's `target_relay` and `target_delay` entities.
+    chain_links: Vec<target_chain::ChainLink>,
+    /// Uses a `target_delay` scheduled: when (match time, ms), the target, the activator's
+    /// team.
+    pending_uses: Vec<(u32, String, Option<Team>)>,
     /// Per door: the door that leads its team (the first of the team in entity order; a door
     /// without a `team` key leads itself). A team moves together.
     door_masters: Vec<usize>,
@@ -229,6 +235,8 @@ impl<'l> World<'l> {
             projectiles: Vec::new(),
             binary_movers,
             door_masters: door_masters(&level.doors.doors),
+            chain_links: target_chain::chain_links(&level.brushes.entities),
+            pending_uses: Vec::new(),
             hurts,
             relays: vec![0; level.doors.relays.len()],
             flags: [FlagState::AtBase, FlagState::AtBase],
@@ -340,6 +348,7 @@ impl<'l> World<'l> {
             return &self.events;
         }
         let idle = BotInput::default();
+        self.run_pending_uses();
         self.advance_movers();
         self.place_models();
         for index in 0..self.players.len() {

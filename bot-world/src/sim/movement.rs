@@ -190,7 +190,7 @@ impl World<'_> {
                 };
                 self.relays[i] = rearm;
                 let target = relay.target.clone();
-                self.use_targets(&target);
+                self.use_targets(&target, Some(team));
             }
         }
         let doors = &self.level.doors.doors;
@@ -214,50 +214,6 @@ impl World<'_> {
         for member in 0..self.door_masters.len() {
             if self.door_masters[member] == master {
                 self.binary_movers[member].activate(now);
-            }
-        }
-    }
-
-    /// Uses every entity named `target` that the world models (a button, relay or item
-    /// fired): doors open, hurt volumes toggle, hidden items appear.
-    pub(super) fn use_targets(&mut self, target: &str) {
-        let named = |name: Option<&str>| name.is_some_and(|n| n.eq_ignore_ascii_case(target));
-        let hidden: Vec<usize> = (0..self.items.len())
-            .filter(|&i| {
-                let item = &self.items[i];
-                !item.present
-                    && !item.removed
-                    && item
-                        .level_item
-                        .is_some_and(|l| named(self.level.items[l].targetname.as_deref()))
-            })
-            .collect();
-        for item in hidden {
-            self.items[item].respawn_ms = Some(self.time_ms);
-        }
-        let now = self.time_ms;
-        let doors = &self.level.doors.doors;
-        let matching: Vec<usize> = doors
-            .iter()
-            .enumerate()
-            .filter(|(_, door)| {
-                door.targetname
-                    .as_deref()
-                    .is_some_and(|name| name.eq_ignore_ascii_case(target))
-            })
-            .map(|(i, _)| i)
-            .collect();
-        for door in matching {
-            self.use_door_team(door, now);
-        }
-        let hurts = &self.level.doors.hurts;
-        for (i, hurt) in hurts.iter().enumerate() {
-            if hurt
-                .targetname
-                .as_deref()
-                .is_some_and(|name| name.eq_ignore_ascii_case(target))
-            {
-                self.hurts[i].0 = !self.hurts[i].0;
             }
         }
     }
@@ -317,7 +273,7 @@ impl World<'_> {
                 && (door_count..door_count + button_count).contains(&i)
                 && let Some(target) = self.level.doors.buttons[i - door_count].target.clone()
             {
-                self.use_targets(&target);
+                self.use_targets(&target, None);
             }
         }
     }

@@ -5,7 +5,7 @@ use super::{StateHasher, World};
 impl World<'_> {
     /// The hash of everything that decides the rest of the match: time, randomness,
     /// players (movement state, view, inventory, weapon timing, score), items, projectiles,
-    /// movers, flags and team scores. Bit-exact: floats are hashed by their bits.
+    /// movers, flags, team scores and delayed target uses. Bit-exact: floats are hashed by their bits.
     #[must_use]
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::default();
@@ -74,6 +74,11 @@ impl World<'_> {
         }
         h.i32(self.team_scores[0]);
         h.i32(self.team_scores[1]);
+        for (due, target, activator) in &self.pending_uses {
+            h.u32(*due);
+            h.bytes(target.as_bytes());
+            h.u32(activator.map_or(0, |team| team as u32 + 1));
+        }
         h.finish()
     }
 }
