@@ -1,6 +1,6 @@
 //! [`view()`] (`view LOG -o PAGE.html [--map MAP] [--aas FILE]`): one self-contained HTML page
 //! that replays a match log from above over the map's navigation floor (see
-//! [`crate::viewer`] for what it holds, the crate README for how to use it).
+//! `src/viewer/` for what it holds, the crate README, "Watching a match", for how to use it).
 //!
 //! The map is `--map` (a `.bsp` or `.map`, or `arena`), else the one the log's header names,
 //! looked for as `replay` does (as written, then beside the log); its `.aas` is `--aas`, else
