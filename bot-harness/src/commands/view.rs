@@ -4,7 +4,7 @@
 //!
 //! The map is `--map` (a `.bsp` or `.map`, or `arena`), else the one the log's header names,
 //! looked for as `replay` does (as written, then beside the log); its `.aas` is `--aas`, else
-//! the header's, else the navigation is compiled in memory. A map file whose bytes differ
+//! the header's (when the map is the header's too), else the navigation is compiled in memory. A map file whose bytes differ
 //! from the recorded one is refused.
 
 use std::io::{BufReader, Write};
@@ -29,7 +29,8 @@ pub struct ViewArgs {
     pub output: PathBuf,
     /// The map (`.bsp`, `.map` or `arena`); default: the log header's.
     pub map: Option<PathBuf>,
-    /// The map's `.aas`; default: the log header's, else compiled in memory.
+    /// The map's `.aas`; default: the log header's when `map` is not given, else compiled in
+    /// memory.
     pub aas: Option<PathBuf>,
 }
 

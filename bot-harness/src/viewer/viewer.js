@@ -304,7 +304,7 @@
     requestAnimationFrame(tick);
   }
 
-  play.addEventListener("click", toggle);
+  play.addEventListener("click", () => { toggle(); play.blur(); });
   seek.addEventListener("input", () => seekTo(seek.value));
   speed.addEventListener("change", () => setSpeed(Number(speed.value)));
   scoreboard.addEventListener("click", (e) => {
