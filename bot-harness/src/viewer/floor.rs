@@ -68,3 +68,33 @@ pub(crate) fn floor(world: &AasWorld) -> Floor {
         heights,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::commands::match_play::load_level;
+
+    #[test]
+    fn the_arena_floor_is_its_ground_lower_first() {
+        let level = load_level(Path::new("arena"), None).expect("the built-in arena");
+        let floor = super::floor(&level.aas);
+        assert!(!floor.polygons.is_empty());
+        let grounds: Vec<i32> = floor.polygons.iter().map(|p| p[1]).collect();
+        assert!(grounds.is_sorted(), "lower grounds first");
+        assert_eq!(floor.heights, (grounds[0], grounds[grounds.len() - 1]));
+        // The ground floor and the mezzanine 128 units above it (origins 24 above the floor).
+        assert!(
+            grounds.contains(&24) && grounds.contains(&152),
+            "{grounds:?}"
+        );
+        for polygon in &floor.polygons {
+            assert!(
+                polygon.len() >= 3 + 6 && polygon.len() % 2 == 1,
+                "{polygon:?}"
+            );
+            // Every polygon lies inside the arena.
+            assert!(polygon[3..].iter().all(|c| c.abs() <= 1100), "{polygon:?}");
+        }
+    }
+}
