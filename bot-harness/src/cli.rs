@@ -50,6 +50,23 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a match log's replay as one self-contained HTML page (open it in a browser).
+    View {
+        /// The log written by `match --log`.
+        log: PathBuf,
+        /// The page to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The map (`.bsp`, `.map`, or `arena`); default: the one the log names.
+        #[arg(long)]
+        map: Option<PathBuf>,
+        /// The map's `.aas`; default: the one the log names, else compiled in memory.
+        #[arg(long)]
+        aas: Option<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Game modes on the command line.

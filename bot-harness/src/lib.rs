@@ -5,6 +5,7 @@ mod error;
 mod output;
 mod render;
 pub mod route_agreement;
+mod viewer;
 
 pub use error::Error;
 pub use output::Report;

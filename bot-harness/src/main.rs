@@ -101,6 +101,22 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
             print(&report, args.json, out)
         }
         Command::Replay { log, json } => print(&commands::replay(log)?, *json, out),
+        Command::View {
+            log,
+            output,
+            map,
+            aas,
+            json,
+        } => print(
+            &commands::view(&commands::ViewArgs {
+                log: log.clone(),
+                output: output.clone(),
+                map: map.clone(),
+                aas: aas.clone(),
+            })?,
+            *json,
+            out,
+        ),
     }
 }
 

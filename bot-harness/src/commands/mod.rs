@@ -15,6 +15,7 @@ pub mod map_info;
 pub mod match_play;
 mod reach_by_type;
 pub mod replay;
+pub mod view;
 pub mod weights;
 
 pub use aas_compare::{AasCompareReport, aas_compare};
@@ -31,6 +32,7 @@ pub use chat::{
 pub use map_info::{MapInfoReport, map_info};
 pub use match_play::{MatchArgs, MatchReport, match_play};
 pub use replay::{ReplayReport, replay};
+pub use view::{ViewArgs, ViewReport, view};
 pub use weights::{
     WeightsCheckReport, WeightsEvalReport, WeightsFileResult, weights_check, weights_eval,
 };

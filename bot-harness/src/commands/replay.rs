@@ -28,7 +28,7 @@ pub struct ReplayReport {
 }
 
 /// `path` as written, else beside `log`.
-fn locate(path: &str, log: &Path) -> PathBuf {
+pub(crate) fn locate(path: &str, log: &Path) -> PathBuf {
     let written = PathBuf::from(path);
     if written.exists() || path == ARENA_NAME {
         return written;

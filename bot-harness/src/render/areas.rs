@@ -12,7 +12,7 @@ use super::canvas::points_attribute;
 use super::legend::{Entry, Swatch};
 
 /// The area kinds in legend order: fill colour and label.
-const KINDS: [(&str, &str); 11] = [
+pub(crate) const KINDS: [(&str, &str); 11] = [
     ("#a3c9a8", "grounded"),
     ("#eeeeee", "in the air"),
     ("#d2b48c", "crouch only"),
@@ -27,7 +27,7 @@ const KINDS: [(&str, &str); 11] = [
 ];
 
 /// The kind of an area (a position in [`KINDS`]), by its most telling property.
-fn kind(area: &Area) -> usize {
+pub(crate) fn kind(area: &Area) -> usize {
     let c = area.contents;
     if c.contains(AreaContents::LAVA) {
         5
@@ -56,7 +56,7 @@ fn kind(area: &Area) -> usize {
 
 /// How an area is drawn.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Shape {
+pub(crate) enum Shape {
     /// Its ground faces.
     Ground(Vec<Vec<Vec3>>),
     /// Its bounding rectangle, dashed: the file keeps no faces at all (`bspc -optimize`).
@@ -66,7 +66,7 @@ pub(super) enum Shape {
 }
 
 /// The shape of `area` (a world without any faces draws every area as its bounds).
-pub(super) fn shape(world: &AasWorld, area: &Area) -> Shape {
+pub(crate) fn shape(world: &AasWorld, area: &Area) -> Shape {
     if world.faces.is_empty() {
         return Shape::Bounds;
     }
@@ -81,7 +81,7 @@ pub(super) fn shape(world: &AasWorld, area: &Area) -> Shape {
 /// The height of an area's ground: the lowest corner of its ground faces, else the bottom of
 /// its bounds. Heights are the `.aas` file's, which place the player's origin (24 units above
 /// the floor for a standing player), not the floor itself.
-pub(super) fn ground_height(area: &Area, shape: &Shape) -> f32 {
+pub(crate) fn ground_height(area: &Area, shape: &Shape) -> f32 {
     match shape {
         Shape::Ground(polygons) => polygons
             .iter()

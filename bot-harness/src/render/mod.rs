@@ -10,7 +10,7 @@
 //! entries are visited in file order, numbers are printed with fixed decimals, and no hash
 //! order or clock is involved.
 
-mod areas;
+pub(crate) mod areas;
 mod canvas;
 mod clusters;
 mod legend;

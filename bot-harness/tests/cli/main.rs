@@ -8,4 +8,5 @@ mod map_info;
 mod matches;
 mod render;
 mod route;
+mod view;
 mod weights;

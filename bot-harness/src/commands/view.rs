@@ -1,0 +1,128 @@
+//! [`view()`] (`view LOG -o PAGE.html [--map MAP] [--aas FILE]`): one self-contained HTML page
+//! that replays a match log from above over the map's navigation floor (see
+//! `src/viewer/` for what it holds, the crate README, "Watching a match", for how to use it).
+//!
+//! The map is `--map` (a `.bsp` or `.map`, or `arena`), else the one the log's header names,
+//! looked for as `replay` does (as written, then beside the log); its `.aas` is `--aas`, else
+//! the header's (when the map is the header's too), else the navigation is compiled in memory. A map file whose bytes differ
+//! from the recorded one is refused.
+
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::match_play::load_level;
+use super::replay::locate;
+use crate::error::Error;
+use crate::output::{Report, write_json_direct};
+use crate::viewer::data::read_match;
+use crate::viewer::floor::floor;
+use crate::viewer::page;
+
+/// Everything `view` takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewArgs {
+    /// The match log (`match --log`).
+    pub log: PathBuf,
+    /// Where to write the page.
+    pub output: PathBuf,
+    /// The map (`.bsp`, `.map` or `arena`); default: the log header's.
+    pub map: Option<PathBuf>,
+    /// The map's `.aas`; default: the log header's when `map` is not given, else compiled in
+    /// memory.
+    pub aas: Option<PathBuf>,
+}
+
+/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewReport {
+    /// The page written.
+    pub output: PathBuf,
+    /// Its size, bytes.
+    pub bytes: usize,
+    /// Frames of the match.
+    pub frames: u32,
+    /// Players of the match.
+    pub players: usize,
+    /// Floor polygons drawn.
+    pub polygons: usize,
+}
+
+/// Writes the replay page of `args.log`.
+///
+/// # Errors
+/// When the log cannot be read, its map cannot be found, loaded or is another file, or the
+/// page cannot be written.
+pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
+    let log = &args.log;
+    let file = std::fs::File::open(log).map_err(|source| Error::Io {
+        path: log.clone(),
+        source,
+    })?;
+    let (header, data) = read_match(BufReader::new(file)).map_err(|source| Error::Log {
+        path: log.clone(),
+        source,
+    })?;
+    let map = match &args.map {
+        Some(map) => map.clone(),
+        None => locate(&header.map_path, log),
+    };
+    let aas = match (&args.aas, &header.aas_path) {
+        (Some(aas), _) => Some(aas.clone()),
+        (None, Some(path)) if args.map.is_none() => Some(locate(path, log)),
+        (None, _) => None,
+    };
+    if map.as_os_str() != super::match_play::ARENA_NAME && !map.exists() {
+        return Err(Error::Argument(format!(
+            "{}: the log's map is not there (nor beside the log); give it with --map MAP",
+            map.display()
+        )));
+    }
+    let level = load_level(&map, aas.as_deref())?;
+    let checksum = format!("{:016x}", level.file_hash);
+    if checksum != header.map_checksum {
+        return Err(Error::Argument(format!(
+            "{}: the map file differs from the one the log was recorded on (checksum {checksum}, the log says {})",
+            map.display(),
+            header.map_checksum
+        )));
+    }
+    let floor = floor(&level.aas);
+    let html = page(&data, &floor)?;
+    write_page(&args.output, &html)?;
+    Ok(ViewReport {
+        output: args.output.clone(),
+        bytes: html.len(),
+        frames: data.frames,
+        players: data.players.len(),
+        polygons: floor.polygons.len(),
+    })
+}
+
+/// Writes `html` to `path`.
+fn write_page(path: &Path, html: &str) -> Result<(), Error> {
+    std::fs::write(path, html).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+impl Report for ViewReport {
+    fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
+        write_json_direct(out, self)
+    }
+
+    fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
+        writeln!(
+            out,
+            "{}: {} frames, {} players, {} floor polygons, {} bytes",
+            self.output.display(),
+            self.frames,
+            self.players,
+            self.polygons,
+            self.bytes
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,278 @@
+//! The match as the page reads it: the log's header, the players' tracks (compact, see
+//! [`super::encode`]), the items and when they are present, frags, chat and flag events.
+
+use std::io::BufRead;
+
+use bot_world::log::{Header, LogError};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::encode::encode_track;
+
+/// A player of the match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct PlayerInfo {
+    /// The name.
+    pub(crate) name: String,
+    /// `free`, `red` or `blue`.
+    pub(crate) team: String,
+}
+
+/// One player's state per frame, each field a compact track ([`encode_track`]) in this
+/// order: x, y, z (tenths of a unit), pitch, yaw (whole degrees), health, armor, weapon
+/// number, flag bits (the log's `players` row).
+pub(crate) type Track = [String; 9];
+
+/// Everything the page shows of a match (the JSON embedded in the page).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct MatchData {
+    /// The map's name.
+    pub(crate) map: String,
+    /// `ffa`, `tdm` or `ctf`.
+    pub(crate) mode: String,
+    /// The seed.
+    pub(crate) seed: u64,
+    /// Frame length, ms.
+    pub(crate) frame_ms: u32,
+    /// Frames in the log.
+    pub(crate) frames: u32,
+    /// The players, in id order.
+    pub(crate) players: Vec<PlayerInfo>,
+    /// Per player its [`Track`].
+    pub(crate) tracks: Vec<Track>,
+    /// Every item that was ever on the map: `[entity, classname, x, y, z, placed]`, `placed`
+    /// 1 for the header's items (present from the start), 0 for items dropped during play.
+    pub(crate) items: Vec<(u32, String, i32, i32, i32, u8)>,
+    /// `[frame, item index, present]`: an item was picked up (0) or (re)appeared (1).
+    pub(crate) item_events: Vec<(u32, usize, u8)>,
+    /// `[frame, killer (−1: the world), victim, cause]`.
+    pub(crate) frags: Vec<(u32, i64, u32, String)>,
+    /// `[frame, player, team only (0/1), text]`.
+    pub(crate) chat: Vec<(u32, u32, u8, String)>,
+    /// `[frame, action, team, player (−1: none)]` (CTF).
+    pub(crate) flags: Vec<(u32, String, String, i64)>,
+    /// How the match ended, if the log says.
+    pub(crate) end: Option<String>,
+}
+
+/// Rounds `value` to a whole number (tracks hold small whole numbers).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "map coordinates in tenths and angles stay far inside i64"
+)]
+fn whole(value: f64) -> i64 {
+    value.round() as i64
+}
+
+/// A line's error.
+fn bad(line: usize, message: impl Into<String>) -> LogError {
+    LogError::Line {
+        line,
+        message: message.into(),
+    }
+}
+
+/// A field of an event as an unsigned number.
+fn number(value: &Value, field: &str, line: usize) -> Result<u64, LogError> {
+    value
+        .get(field)
+        .and_then(Value::as_u64)
+        .ok_or_else(|| bad(line, format!("the event has no number {field:?}")))
+}
+
+/// A field of an event as text.
+fn text<'v>(value: &'v Value, field: &str, line: usize) -> Result<&'v str, LogError> {
+    value
+        .get(field)
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(line, format!("the event has no text {field:?}")))
+}
+
+/// A player field that may be null (−1).
+fn maybe_player(value: &Value, field: &str) -> i64 {
+    value.get(field).and_then(Value::as_i64).unwrap_or(-1)
+}
+
+/// A frame number as `u32`.
+fn frame_u32(frame: u64, line: usize) -> Result<u32, LogError> {
+    u32::try_from(frame).map_err(|_| bad(line, format!("frame {frame} is too large")))
+}
+
+/// Reads a match log into what the page shows. The header goes through the log's own
+/// schema; frame lines must hold one `players` row per player.
+///
+/// # Errors
+/// [`LogError`] naming the first line that is not valid.
+pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), LogError> {
+    let mut lines = input.lines();
+    let first = lines.next().ok_or(LogError::NoHeader)??;
+    let value: Value = serde_json::from_str(&first).map_err(|e| bad(1, e.to_string()))?;
+    if value.get("event").and_then(Value::as_str) != Some("header") {
+        return Err(LogError::NoHeader);
+    }
+    if let Some(found) = value.get("version").and_then(Value::as_u64)
+        && found != u64::from(bot_world::log::LOG_VERSION)
+    {
+        return Err(LogError::Version {
+            found: u32::try_from(found).unwrap_or(u32::MAX),
+        });
+    }
+    let header: Header = serde_json::from_value(value).map_err(|e| bad(1, e.to_string()))?;
+    let count = header.players.len();
+    let mut columns: Vec<[Vec<i64>; 9]> = vec![Default::default(); count];
+    let mut items: Vec<(u32, String, i32, i32, i32, u8)> = header
+        .items
+        .iter()
+        .map(|(entity, class, [x, y, z])| {
+            #[expect(clippy::cast_possible_truncation, reason = "map coordinates")]
+            let at = |v: f32| v.round() as i32;
+            (*entity, class.clone(), at(*x), at(*y), at(*z), 1)
+        })
+        .collect();
+    let mut item_events = Vec::new();
+    let mut frags = Vec::new();
+    let mut chat = Vec::new();
+    let mut flags = Vec::new();
+    let mut end = None;
+    let mut frames = 0_u32;
+    for (offset, line_text) in lines.enumerate() {
+        let line = offset + 2;
+        let line_text = line_text?;
+        if line_text.trim().is_empty() {
+            continue;
+        }
+        let value: Value =
+            serde_json::from_str(&line_text).map_err(|e| bad(line, e.to_string()))?;
+        let frame = number(&value, "frame", line)?;
+        let event = text(&value, "event", line)?;
+        if frame != u64::from(frames) {
+            return Err(bad(
+                line,
+                format!("frame {frame} where frame {frames} was expected"),
+            ));
+        }
+        let frame = frame_u32(frame, line)?;
+        match event {
+            "frame" => {
+                let rows: Vec<[f64; 9]> = value
+                    .get("players")
+                    .cloned()
+                    .map(serde_json::from_value)
+                    .transpose()
+                    .map_err(|e| bad(line, format!("\"players\": {e}")))?
+                    .ok_or_else(|| bad(line, "a frame line without \"players\""))?;
+                if rows.len() != count {
+                    return Err(bad(
+                        line,
+                        format!("{} player rows for {count} players", rows.len()),
+                    ));
+                }
+                for (row, column) in rows.iter().zip(&mut columns) {
+                    for (field, (&value, track)) in row.iter().zip(column.iter_mut()).enumerate() {
+                        track.push(if field < 3 {
+                            whole(value * 10.0)
+                        } else {
+                            whole(value)
+                        });
+                    }
+                }
+                frames += 1;
+            }
+            "pickup" => {
+                let entity = number(&value, "entity", line)?;
+                if let Some(index) = items.iter().rposition(|i| u64::from(i.0) == entity) {
+                    item_events.push((frame, index, 0));
+                }
+            }
+            "item_spawn" => {
+                let entity = number(&value, "entity", line)?;
+                let index = match items.iter().rposition(|i| u64::from(i.0) == entity) {
+                    Some(index) => index,
+                    None => {
+                        let origin: [f64; 3] = value
+                            .get("origin")
+                            .cloned()
+                            .map(serde_json::from_value)
+                            .transpose()
+                            .map_err(|e| bad(line, format!("\"origin\": {e}")))?
+                            .unwrap_or_default();
+                        #[expect(clippy::cast_possible_truncation, reason = "map coordinates")]
+                        let at = |v: f64| v.round() as i32;
+                        items.push((
+                            u32::try_from(entity).unwrap_or(u32::MAX),
+                            text(&value, "item", line)?.to_owned(),
+                            at(origin[0]),
+                            at(origin[1]),
+                            at(origin[2]),
+                            0,
+                        ));
+                        items.len() - 1
+                    }
+                };
+                item_events.push((frame, index, 1));
+            }
+            "frag" => frags.push((
+                frame,
+                maybe_player(&value, "killer"),
+                u32::try_from(number(&value, "victim", line)?).unwrap_or(u32::MAX),
+                value
+                    .get("cause")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_owned(),
+            )),
+            "chat" => chat.push((
+                frame,
+                u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX),
+                u8::from(value.get("team_only").and_then(Value::as_bool) == Some(true)),
+                text(&value, "text", line)?.to_owned(),
+            )),
+            "flag" => flags.push((
+                frame,
+                text(&value, "action", line)?.to_owned(),
+                text(&value, "team", line)?.to_owned(),
+                maybe_player(&value, "player"),
+            )),
+            "match_end" => {
+                end = value
+                    .get("reason")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+            }
+            _ => {}
+        }
+    }
+    let tracks = columns
+        .iter()
+        .map(|column| column.each_ref().map(|values| encode_track(values)))
+        .collect();
+    let data = MatchData {
+        map: header.map.clone(),
+        mode: serde_json::to_value(header.mode)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        seed: header.seed,
+        frame_ms: header.frame_ms,
+        frames,
+        players: header
+            .players
+            .iter()
+            .map(|p| PlayerInfo {
+                name: p.name.clone(),
+                team: serde_json::to_value(p.team)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        tracks,
+        items,
+        item_events,
+        frags,
+        chat,
+        flags,
+        end,
+    };
+    Ok((header, data))
+}

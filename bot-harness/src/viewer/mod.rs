@@ -1,0 +1,124 @@
+//! The match viewer (`bot-harness view`): one self-contained HTML page that replays a match
+//! log over the map's navigation floor.
+//!
+//! [`data`] reads the log into what the page shows (players' tracks in the compact form of
+//! [`encode`]), [`floor`] draws the AAS areas' ground faces as polygons, and [`page()`] puts
+//! both, as JSON in a `<script type="application/json" id="match-data">` block, into the
+//! page with its style and script (`page.html`, `viewer.css`, `viewer.js` beside this file,
+//! compiled into the binary). The page needs no server, network or build step.
+
+pub(crate) mod data;
+pub(crate) mod encode;
+pub(crate) mod floor;
+
+use serde::Serialize;
+
+use self::data::MatchData;
+use self::floor::Floor;
+
+/// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}` and `{{SCRIPT}}` are filled in.
+const PAGE: &str = include_str!("page.html");
+/// The page's style.
+const STYLE: &str = include_str!("viewer.css");
+/// The page's script.
+const SCRIPT: &str = include_str!("viewer.js");
+
+/// The version of the embedded JSON's layout.
+pub(crate) const DATA_VERSION: u32 = 1;
+
+/// The JSON embedded in the page.
+#[derive(Serialize)]
+struct Embedded<'a> {
+    /// [`DATA_VERSION`].
+    viewer_version: u32,
+    /// The match.
+    #[serde(flatten)]
+    data: &'a MatchData,
+    /// The navigation floor.
+    floor: &'a Floor,
+}
+
+/// `text` with the characters HTML gives a meaning escaped.
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The page replaying `data` over `floor`.
+///
+/// # Errors
+/// When the data cannot be encoded as JSON.
+pub(crate) fn page(data: &MatchData, floor: &Floor) -> Result<String, serde_json::Error> {
+    let json = serde_json::to_string(&Embedded {
+        viewer_version: DATA_VERSION,
+        data,
+        floor,
+    })?;
+    // `<` only occurs inside JSON strings, where `\u003c` means the same: no text of the log
+    // can close the script block.
+    let json = json.replace('<', "\\u003c");
+    let title = escape_html(&format!("{} — {} match replay", data.map, data.mode));
+    Ok(PAGE
+        .replacen("{{TITLE}}", &title, 1)
+        .replacen("{{STYLE}}", STYLE, 1)
+        .replacen("{{SCRIPT}}", SCRIPT, 1)
+        .replacen("{{DATA}}", &json, 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::data::read_match;
+    use super::encode::decode_track;
+
+    /// A two-frame log of two players.
+    const LOG: &str = r#"{"frame":0,"event":"header","version":1,"map":"room","map_path":"room.map","aas_path":null,"map_checksum":"0000000000000001","bsp_checksum":0,"mode":"ffa","seed":1,"frame_ms":50,"settings":SETTINGS,"players":[{"id":0,"name":"a","team":"free","kind":"roamer"},{"id":1,"name":"b</script>","team":"free","kind":"roamer"}],"items":[[64,"item_armor_body",[10,20,30]]],"initial_hash":"0"}
+{"frame":0,"event":"pickup","player":0,"entity":64,"item":"item_armor_body"}
+{"frame":0,"event":"frame","hash":"1","players":[[1.5,2,3,0,90,100,0,2,33],[-4,5,6,0,0,100,0,2,33]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
+{"frame":1,"event":"frag","killer":0,"victim":1,"weapon":"machinegun","cause":"machinegun"}
+{"frame":1,"event":"chat","player":0,"team_only":false,"text":"gg <b>"}
+{"frame":1,"event":"frame","hash":"2","players":[[1.6,2,3,0,91,100,0,2,33],[-4,5,6,0,0,0,0,0,0]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
+"#;
+
+    /// [`LOG`] with the default settings.
+    fn log() -> String {
+        let settings = serde_json::to_string(&bot_world::MatchSettings::default()).expect("JSON");
+        LOG.replacen("SETTINGS", &settings, 1)
+    }
+
+    #[test]
+    fn reads_tracks_events_and_items() {
+        let (header, data) = read_match(log().as_bytes()).expect("a log");
+        assert_eq!(header.map_checksum, "0000000000000001");
+        assert_eq!(data.frames, 2);
+        assert_eq!(data.players[1].name, "b</script>");
+        assert_eq!(decode_track(&data.tracks[0][0]), Some(vec![15, 16]));
+        assert_eq!(decode_track(&data.tracks[0][4]), Some(vec![90, 91]));
+        assert_eq!(decode_track(&data.tracks[1][5]), Some(vec![100, 0]));
+        assert_eq!(data.item_events, [(0, 0, 0)]);
+        assert_eq!(data.frags, [(1, 0, 1, "machinegun".to_owned())]);
+        assert_eq!(data.chat[0].3, "gg <b>");
+    }
+
+    #[test]
+    fn the_page_embeds_the_data_safely() {
+        let (_, data) = read_match(log().as_bytes()).expect("a log");
+        let floor = super::floor::Floor {
+            kinds: Vec::new(),
+            polygons: Vec::new(),
+            heights: (0, 0),
+        };
+        let html = super::page(&data, &floor).expect("a page");
+        assert_eq!(
+            html.matches("</script>").count(),
+            2,
+            "data and script blocks"
+        );
+        assert!(!html.contains("{{"), "every placeholder filled");
+        let start = html.find(r#"id="match-data">"#).expect("the data block") + 16;
+        let end = start + html[start..].find("</script>").expect("its end");
+        let json: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
+        assert_eq!(json["players"][1]["name"], "b</script>");
+        assert_eq!(json["frames"], 2);
+    }
+}

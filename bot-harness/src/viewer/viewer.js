@@ -1,0 +1,388 @@
+// The match viewer: reads the JSON of #match-data, decodes the players' tracks and draws the
+// match from above over the navigation floor. No library, no network.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("match-data").textContent);
+  const FIELDS = 9; // x, y, z (tenths), pitch, yaw, health, armor, weapon, flag bits
+  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const DIGIT = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 64; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
+  const WEAPONS = ["", "gauntlet", "machinegun", "shotgun", "grenade launcher", "rocket launcher",
+    "lightning gun", "railgun", "plasma gun", "BFG"];
+  const PALETTE = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
+    "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8", "#aaffc3"];
+  const TEAM = { red: "#ff4b3e", blue: "#3d8bff" };
+  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const FRAMES = data.frames;
+  const MS = data.frame_ms || 50;
+  const DROP_LIFE = Math.round(30000 / MS); // a dropped item lies 30 s unless picked up
+
+  // One track (see encode.rs): tokens of 5-bit digits, even = a delta, odd = a run.
+  function decode(text, out) {
+    let previous = 0, at = 0, token = 0, scale = 1;
+    for (let i = 0; i < text.length; i++) {
+      const digit = DIGIT[text.charCodeAt(i)];
+      token += (digit & 31) * scale;
+      if (digit >= 32) { scale *= 32; continue; }
+      if (token % 2 === 1) {
+        const count = (token - 1) / 2 + 1;
+        out.fill(previous, at, Math.min(at + count, out.length));
+        at += count;
+      } else {
+        const zigzag = token / 2;
+        previous += zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2;
+        if (at < out.length) out[at] = previous;
+        at += 1;
+      }
+      token = 0; scale = 1;
+    }
+    return out;
+  }
+  const tracks = data.tracks.map((fields) => fields.map((text) => decode(text, new Int32Array(FRAMES))));
+
+  function colour(i) {
+    const team = data.players[i].team;
+    return TEAM[team] || PALETTE[i % PALETTE.length];
+  }
+  function clock(frame) {
+    const s = Math.floor(frame * MS / 1000);
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  function esc(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]));
+  }
+  // The number of entries of `list` (sorted by frame, frame first) at or before `frame`.
+  function upto(list, frame) {
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid][0] <= frame) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  // Scores after each frag: +1 a kill, −1 a suicide or death by the world, −1 a team kill.
+  const teamMode = data.mode !== "ffa";
+  const scoreAfter = [new Int32Array(data.players.length)];
+  for (const [, killer, victim] of data.frags) {
+    const s = Int32Array.from(scoreAfter[scoreAfter.length - 1]);
+    if (killer < 0 || killer === victim) s[victim] -= 1;
+    else if (teamMode && data.players[killer].team === data.players[victim].team) s[killer] -= 1;
+    else s[killer] += 1;
+    scoreAfter.push(s);
+  }
+  const captures = data.flags.filter((f) => f[1] === "captured");
+  // Each item's presence changes, in frame order.
+  const itemEvents = data.items.map(() => []);
+  for (const [frame, index, present] of data.item_events) itemEvents[index].push([frame, present]);
+  function itemPresent(index, frame) {
+    const events = itemEvents[index];
+    const k = upto(events, frame);
+    if (k === 0) return data.items[index][5] === 1;
+    const [at, present] = events[k - 1];
+    return present === 1 && (data.items[index][5] === 1 || frame - at < DROP_LIFE);
+  }
+  function itemColour(name) {
+    if (name.startsWith("weapon_")) return "#ffffff";
+    if (name.startsWith("ammo_")) return "#b8a46a";
+    if (name.startsWith("item_armor")) return "#3fd06b";
+    if (name.startsWith("item_health")) return "#ff6b8a";
+    if (name.startsWith("team_CTF_red")) return TEAM.red;
+    if (name.startsWith("team_CTF_blue")) return TEAM.blue;
+    return "#c77dff";
+  }
+
+  // ---- view ----
+  const canvas = document.getElementById("map");
+  const ctx = canvas.getContext("2d");
+  const floor = data.floor;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of floor.polygons) for (let i = 3; i < p.length; i += 2) {
+    minX = Math.min(minX, p[i]); maxX = Math.max(maxX, p[i]);
+    minY = Math.min(minY, p[i + 1]); maxY = Math.max(maxY, p[i + 1]);
+  }
+  if (!isFinite(minX)) { minX = -512; minY = -512; maxX = 512; maxY = 512; }
+  const state = {
+    frame: 0, playing: false, speed: 1, follow: -1, zoom: 1, panX: 0, panY: 0,
+    heightLo: floor.heights[0], heightHi: floor.heights[1], carry: 0,
+  };
+  let width = 0, height = 0, ratio = 1;
+  function resize() {
+    ratio = window.devicePixelRatio || 1;
+    width = canvas.clientWidth; height = canvas.clientHeight;
+    canvas.width = Math.max(1, Math.round(width * ratio));
+    canvas.height = Math.max(1, Math.round(height * ratio));
+    draw();
+  }
+  // World (x, y) to pixels: x right, y up.
+  function transform() {
+    const base = Math.min(width / (maxX - minX + 64), height / (maxY - minY + 64));
+    const scale = base * state.zoom;
+    let cx = (minX + maxX) / 2 + state.panX, cy = (minY + maxY) / 2 + state.panY;
+    if (state.follow >= 0) {
+      cx = tracks[state.follow][0][state.frame] / 10;
+      cy = tracks[state.follow][1][state.frame] / 10;
+    }
+    return { scale, ox: width / 2 - cx * scale, oy: height / 2 + cy * scale };
+  }
+  function shade(kind, z) {
+    const range = Math.max(1, floor.heights[1] - floor.heights[0]);
+    const t = (z - floor.heights[0]) / range;
+    const light = Math.round(28 + 50 * t);
+    if (kind === 0 || kind === 1 || kind === 2 || kind === 8 || kind === 9) {
+      return "hsl(" + (150 - 40 * t) + ", 12%, " + light + "%)";
+    }
+    return floor.kinds[kind] ? floor.kinds[kind][0] : "#888";
+  }
+
+  function draw() {
+    const f = state.frame;
+    const { scale, ox, oy } = transform();
+    const X = (x) => ox + x * scale, Y = (y) => oy - y * scale;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = "#141516";
+    ctx.fillRect(0, 0, width, height);
+    ctx.lineWidth = 0.5;
+    ctx.strokeStyle = "rgba(0,0,0,0.35)";
+    for (const p of floor.polygons) {
+      const z = p[1];
+      if (z < state.heightLo || z > state.heightHi) continue;
+      ctx.beginPath();
+      ctx.moveTo(X(p[3]), Y(p[4]));
+      for (let i = 5; i < p.length; i += 2) ctx.lineTo(X(p[i]), Y(p[i + 1]));
+      ctx.closePath();
+      ctx.fillStyle = shade(p[0], z);
+      ctx.fill();
+      ctx.stroke();
+    }
+    // Items: squares, hollow while taken.
+    const size = Math.max(3, 10 * scale);
+    data.items.forEach((item, i) => {
+      const present = itemPresent(i, f);
+      if (!present && item[5] === 0) return;
+      ctx.strokeStyle = ctx.fillStyle = itemColour(item[1]);
+      ctx.globalAlpha = present ? 0.95 : 0.35;
+      if (present) ctx.fillRect(X(item[2]) - size / 2, Y(item[3]) - size / 2, size, size);
+      else ctx.strokeRect(X(item[2]) - size / 2, Y(item[3]) - size / 2, size, size);
+    });
+    ctx.globalAlpha = 1;
+    // Players: a disc with the facing, the name, the flag carried; a cross when dead.
+    const r = Math.max(4, 16 * scale);
+    ctx.font = "11px system-ui, sans-serif";
+    tracks.forEach((t, i) => {
+      const x = X(t[0][f] / 10), y = Y(t[1][f] / 10), z = t[2][f] / 10;
+      const bits = t[8][f];
+      const faint = z < state.heightLo - 64 || z > state.heightHi + 64;
+      ctx.globalAlpha = faint ? 0.3 : 1;
+      ctx.strokeStyle = ctx.fillStyle = colour(i);
+      if (!(bits & 1)) {
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(x - r / 2, y - r / 2); ctx.lineTo(x + r / 2, y + r / 2);
+        ctx.moveTo(x + r / 2, y - r / 2); ctx.lineTo(x - r / 2, y + r / 2);
+        ctx.stroke();
+      } else {
+        const yaw = t[4][f] * Math.PI / 180;
+        ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI); ctx.fill();
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = bits & 4 ? "#fff" : "#000";
+        ctx.beginPath(); ctx.moveTo(x, y);
+        ctx.lineTo(x + Math.cos(yaw) * r * 2.2, y - Math.sin(yaw) * r * 2.2); ctx.stroke();
+        for (const [bit, team] of [[8, "red"], [16, "blue"]]) {
+          if (!(bits & bit)) continue;
+          ctx.fillStyle = TEAM[team];
+          ctx.beginPath(); ctx.moveTo(x + r, y - r); ctx.lineTo(x + r, y - 3 * r);
+          ctx.lineTo(x + 2.5 * r, y - 2.5 * r); ctx.lineTo(x + r, y - 2 * r); ctx.fill();
+        }
+      }
+      if (i === state.follow) {
+        ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.5;
+        ctx.beginPath(); ctx.arc(x, y, r + 4, 0, 2 * Math.PI); ctx.stroke();
+      }
+      ctx.fillStyle = "#eee";
+      ctx.fillText(data.players[i].name, x + r + 3, y + r + 10);
+    });
+    ctx.globalAlpha = 1;
+    panel();
+  }
+
+  // ---- side panel and timeline ----
+  const seek = document.getElementById("seek");
+  const play = document.getElementById("play");
+  const speed = document.getElementById("speed");
+  const clockLabel = document.getElementById("clock");
+  const scoreboard = document.querySelector("#scoreboard tbody");
+  const kills = document.getElementById("kills");
+  const chat = document.getElementById("chat");
+  const status = document.getElementById("status");
+  document.getElementById("title").textContent = data.map + " · " + data.mode + " · seed " + data.seed;
+  seek.max = String(Math.max(0, FRAMES - 1));
+  for (const s of SPEEDS) speed.add(new Option(s + "×", String(s), s === 1, s === 1));
+  let lastPanel = "";
+  function panel() {
+    const f = state.frame;
+    seek.value = String(f);
+    play.textContent = state.playing ? "❚❚" : "▶";
+    clockLabel.textContent = clock(f) + " / " + clock(FRAMES - 1) + "  (frame " + f + ")";
+    const fragCount = upto(data.frags, f);
+    const scores = scoreAfter[fragCount];
+    const order = data.players.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+    let rows = "";
+    for (const i of order) {
+      const t = tracks[i];
+      const alive = t[8][f] & 1;
+      const flag = t[8][f] & 8 ? " ⚑red" : t[8][f] & 16 ? " ⚑blue" : "";
+      rows += "<tr data-player=\"" + i + "\" class=\"" + (alive ? "" : "dead ") + (i === state.follow ? "followed" : "") + "\">" +
+        "<td><span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" + esc(data.players[i].name) + flag + "</td>" +
+        "<td>" + scores[i] + "</td><td>" + (alive ? t[5][f] : "dead") + "</td><td>" + t[6][f] + "</td><td>" + WEAPONS[t[7][f]] + "</td></tr>";
+    }
+    let teams = "";
+    if (teamMode) {
+      const sum = { red: 0, blue: 0 };
+      data.players.forEach((p, i) => { if (p.team in sum) sum[p.team] += scores[i]; });
+      if (data.mode === "ctf") {
+        const c = { red: 0, blue: 0 };
+        for (const e of captures.slice(0, upto(captures, f))) c[e[2] === "red" ? "blue" : "red"] += 1;
+        teams = "captures red " + c.red + " · blue " + c.blue;
+      } else teams = "red " + sum.red + " · blue " + sum.blue;
+    }
+    let killRows = "";
+    for (let k = fragCount - 1; k >= Math.max(0, fragCount - 15); k--) {
+      const [frame, killer, victim, cause] = data.frags[k];
+      const who = killer < 0 || killer === victim ? "" : esc(data.players[killer].name) + " → ";
+      killRows += "<li><span class=\"time\">" + clock(frame) + "</span>" + who + esc(data.players[victim].name) + " <span class=\"time\">" + esc(cause) + "</span></li>";
+    }
+    const chatCount = upto(data.chat, f);
+    let chatRows = "";
+    for (let k = chatCount - 1; k >= Math.max(0, chatCount - 15); k--) {
+      const [frame, player, teamOnly, text] = data.chat[k];
+      chatRows += "<li><span class=\"time\">" + clock(frame) + "</span><b style=\"color:" + colour(player) + "\">" + esc(data.players[player].name) + (teamOnly ? " (team)" : "") + ":</b> " + esc(text) + "</li>";
+    }
+    const html = rows + "|" + killRows + "|" + chatRows;
+    if (html !== lastPanel) {
+      lastPanel = html;
+      scoreboard.innerHTML = rows;
+      kills.innerHTML = killRows;
+      chat.innerHTML = chatRows;
+    }
+    const following = state.follow >= 0 ? " · following " + data.players[state.follow].name : "";
+    const ended = f === FRAMES - 1 && data.end ? " · ended by " + data.end.replace("_", " ") : "";
+    status.textContent = state.speed + "× · zoom " + state.zoom.toFixed(2) + following + (teams ? " · " + teams : "") + ended;
+  }
+
+  function seekTo(n) {
+    state.frame = Math.max(0, Math.min(FRAMES - 1, Math.floor(Number(n) || 0)));
+    state.carry = 0;
+    draw();
+    return state.frame;
+  }
+  function setSpeed(s) {
+    state.speed = Math.max(SPEEDS[0], Math.min(SPEEDS[SPEEDS.length - 1], s));
+    speed.value = String(state.speed);
+    draw();
+  }
+  function toggle() {
+    if (!state.playing && state.frame >= FRAMES - 1) state.frame = 0;
+    state.playing = !state.playing;
+    last = performance.now();
+    draw();
+  }
+  function followNext() {
+    state.follow = state.follow + 1 >= data.players.length ? -1 : state.follow + 1;
+    draw();
+  }
+  let last = performance.now();
+  function tick(now) {
+    if (state.playing) {
+      state.carry += (now - last) * state.speed;
+      const step = Math.floor(state.carry / MS);
+      if (step > 0) {
+        state.carry -= step * MS;
+        state.frame = Math.min(FRAMES - 1, state.frame + step);
+        if (state.frame >= FRAMES - 1) state.playing = false;
+        draw();
+      }
+    }
+    last = now;
+    requestAnimationFrame(tick);
+  }
+
+  play.addEventListener("click", () => { toggle(); play.blur(); });
+  seek.addEventListener("input", () => seekTo(seek.value));
+  speed.addEventListener("change", () => setSpeed(Number(speed.value)));
+  scoreboard.addEventListener("click", (e) => {
+    const row = e.target.closest("tr");
+    if (!row) return;
+    const i = Number(row.dataset.player);
+    state.follow = state.follow === i ? -1 : i;
+    draw();
+  });
+  const lo = document.getElementById("height-lo"), hi = document.getElementById("height-hi");
+  for (const input of [lo, hi]) {
+    input.min = String(floor.heights[0]); input.max = String(floor.heights[1]); input.step = "8";
+  }
+  lo.value = String(floor.heights[0]); hi.value = String(floor.heights[1]);
+  function heights() {
+    state.heightLo = Math.min(Number(lo.value), Number(hi.value));
+    state.heightHi = Math.max(Number(lo.value), Number(hi.value));
+    document.getElementById("height-lo-value").textContent = state.heightLo;
+    document.getElementById("height-hi-value").textContent = state.heightHi;
+    draw();
+  }
+  lo.addEventListener("input", heights); hi.addEventListener("input", heights);
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    const i = SPEEDS.indexOf(state.speed);
+    if (e.key === " ") toggle();
+    else if (e.key === "ArrowRight") seekTo(state.frame + (e.shiftKey ? Math.round(1000 / MS) : 1));
+    else if (e.key === "ArrowLeft") seekTo(state.frame - (e.shiftKey ? Math.round(1000 / MS) : 1));
+    else if (e.key === "+" || e.key === "=") setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, i + 1)]);
+    else if (e.key === "-" || e.key === "_") setSpeed(SPEEDS[Math.max(0, i - 1)]);
+    else if (e.key === "f") followNext();
+    else if (e.key === "Escape") { state.follow = -1; draw(); }
+    else return;
+    e.preventDefault();
+  });
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    state.zoom = Math.max(0.25, Math.min(40, state.zoom * (e.deltaY < 0 ? 1.2 : 1 / 1.2)));
+    draw();
+  }, { passive: false });
+  let drag = null;
+  canvas.addEventListener("mousedown", (e) => { drag = { x: e.clientX, y: e.clientY }; });
+  window.addEventListener("mouseup", () => { drag = null; });
+  window.addEventListener("mousemove", (e) => {
+    if (!drag) return;
+    const { scale } = transform();
+    state.panX -= (e.clientX - drag.x) / scale;
+    state.panY += (e.clientY - drag.y) / scale;
+    drag = { x: e.clientX, y: e.clientY };
+    draw();
+  });
+  window.addEventListener("resize", resize);
+
+  // The page's state, for tests and the console.
+  window.viewer = {
+    get frame() { return state.frame; },
+    get frames() { return FRAMES; },
+    get playing() { return state.playing; },
+    get speed() { return state.speed; },
+    get follow() { return state.follow; },
+    get players() {
+      const f = state.frame;
+      return data.players.map((p, i) => {
+        const t = tracks[i];
+        return {
+          name: p.name, team: p.team, x: t[0][f] / 10, y: t[1][f] / 10, z: t[2][f] / 10,
+          pitch: t[3][f], yaw: t[4][f], health: t[5][f], armor: t[6][f], weapon: t[7][f],
+          alive: (t[8][f] & 1) === 1, flags: t[8][f],
+        };
+      });
+    },
+    seek: seekTo,
+    play() { if (!state.playing) toggle(); },
+    pause() { if (state.playing) toggle(); },
+    setSpeed,
+    data,
+  };
+  heights();
+  resize();
+  requestAnimationFrame(tick);
+})();

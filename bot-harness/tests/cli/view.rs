@@ -1,0 +1,215 @@
+//! `view` end to end: one self-contained page whose embedded data is the log's, and clear
+//! errors for a bad log, a missing map and another map.
+
+use super::common::{harness_file, run, run_json};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("bot-harness-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join(name)
+}
+
+/// A short arena match's log (4 players, 20 s), written once per test that asks.
+fn arena_log(name: &str) -> std::path::PathBuf {
+    let log = temp(name);
+    run_json(&[
+        "match",
+        "arena",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--time-limit",
+        "20",
+        "--frag-limit",
+        "0",
+        "--log",
+        &log.to_string_lossy(),
+        "--json",
+    ]);
+    log
+}
+
+/// The JSON of the page's `match-data` block.
+fn embedded(html: &str) -> serde_json::Value {
+    let open = r#"<script type="application/json" id="match-data">"#;
+    let start = html.find(open).expect("the data block") + open.len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    serde_json::from_str(&html[start..end]).expect("the data block is JSON")
+}
+
+/// A track of the page (the compact form the page's script decodes; see
+/// `src/viewer/encode.rs`), decoded independently of the crate.
+fn decode(text: &str) -> Vec<i64> {
+    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let (mut values, mut previous, mut token, mut shift) = (Vec::new(), 0_i64, 0_u64, 0);
+    for c in text.chars() {
+        let digit = ALPHABET.find(c).expect("a digit") as u64;
+        token |= (digit & 31) << shift;
+        shift += 5;
+        if digit >= 32 {
+            continue;
+        }
+        if token & 1 == 1 {
+            for _ in 0..=(token >> 1) {
+                values.push(previous);
+            }
+        } else {
+            let zigzag = (token >> 1) as i64;
+            previous += if zigzag & 1 == 1 {
+                -(zigzag + 1) / 2
+            } else {
+                zigzag / 2
+            };
+            values.push(previous);
+        }
+        (token, shift) = (0, 0);
+    }
+    values
+}
+
+#[test]
+fn the_page_is_self_contained_and_holds_the_log() {
+    let log = arena_log("arena.jsonl");
+    let page = temp("arena.html");
+    let report = run_json(&[
+        "view",
+        &log.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+        "--json",
+    ]);
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert_eq!(report["bytes"], html.len());
+    assert_eq!(report["players"], 4);
+    assert!(
+        report["polygons"].as_u64().expect("a count") > 0,
+        "{report:#}"
+    );
+
+    // No external reference: no http(s) source or link, no script or style file.
+    let lower = html.to_lowercase();
+    for needle in [
+        "src=\"http",
+        "href=\"http",
+        "src='http",
+        "href='http",
+        "<script src",
+        "<link",
+        "@import",
+        "url(http",
+    ] {
+        assert!(!lower.contains(needle), "the page contains {needle:?}");
+    }
+    assert!(html.contains("window.viewer"));
+
+    // The embedded JSON: the log's frames and players, positions as logged.
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let frames: Vec<&serde_json::Value> = lines.iter().filter(|l| l["event"] == "frame").collect();
+    let data = embedded(&html);
+    assert_eq!(data["frames"], frames.len());
+    assert_eq!(report["frames"], frames.len());
+    let names: Vec<&str> = lines[0]["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["name"].as_str().expect("a name"))
+        .collect();
+    let embedded_names: Vec<&str> = data["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(embedded_names, names);
+    assert_eq!(data["map"], "arena");
+    for (player, track) in data["tracks"]
+        .as_array()
+        .expect("tracks")
+        .iter()
+        .enumerate()
+    {
+        let x = decode(track[0].as_str().expect("a track"));
+        let health = decode(track[5].as_str().expect("a track"));
+        assert_eq!(x.len(), frames.len());
+        for frame in [0, 137, frames.len() - 1] {
+            let row = &frames[frame]["players"][player];
+            let logged_x = (row[0].as_f64().expect("x") * 10.0).round() as i64;
+            assert_eq!(x[frame], logged_x, "player {player} frame {frame}");
+            assert_eq!(health[frame], row[5].as_f64().expect("health") as i64);
+        }
+    }
+    let frags = lines.iter().filter(|l| l["event"] == "frag").count();
+    assert_eq!(data["frags"].as_array().expect("frags").len(), frags);
+}
+
+#[test]
+fn a_bad_log_fails_clearly() {
+    let path = temp("not-a-log.jsonl");
+    std::fs::write(&path, "hello\n").expect("written");
+    let output = run(&["view", &path.to_string_lossy(), "-o", "/dev/null"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("line 1"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    let missing = temp("missing.jsonl");
+    let output = run(&["view", &missing.to_string_lossy(), "-o", "/dev/null"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("missing.jsonl"), "{stderr}");
+}
+
+#[test]
+fn a_missing_or_other_map_fails_clearly() {
+    let log = arena_log("moved.jsonl");
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let moved = text.replacen(
+        "\"map_path\":\"arena\"",
+        "\"map_path\":\"/nowhere/gone.map\"",
+        1,
+    );
+    assert_ne!(moved, text);
+    let edited = temp("gone.jsonl");
+    std::fs::write(&edited, moved).expect("written");
+    let page = temp("gone.html");
+    let args = [
+        "view",
+        &edited.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+    ]
+    .map(ToString::to_string);
+    let output = run(&args.each_ref().map(String::as_str));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("gone.map") && stderr.contains("--map"),
+        "{stderr}"
+    );
+    assert!(!page.exists(), "no page for a failed view");
+
+    // --map names the map: the arena works, another map is refused by its checksum.
+    let mut with_map: Vec<&str> = args.iter().map(String::as_str).collect();
+    with_map.extend(["--map", "arena"]);
+    let output = run(&with_map);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let room = harness_file("maps/harness_room.map");
+    let mut other: Vec<&str> = args.iter().map(String::as_str).collect();
+    other.extend(["--map", &room]);
+    let output = run(&other);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("differs"), "{stderr}");
+}
