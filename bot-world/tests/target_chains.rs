@@ -1,5 +1,6 @@
 //! Target chains: a button uses a `target_relay`, which uses a `target_delay`, which opens a
-//! door a second later; a relay that names itself stops instead of recursing forever.
+//! door a second later; a relay that names itself stops instead of recursing forever; a
+//! `trigger_multiple` uses a `target_push` on the player who touched it.
 
 use bot_interface::{BotInput, Team};
 use bot_world::{MatchSettings, PlayerSetup, World};
@@ -99,4 +100,42 @@ fn a_relay_that_uses_itself_stops() {
     );
     let offsets = door_offsets(&entities, 40);
     assert!(offsets.iter().any(|&offset| offset > 0.0), "{offsets:?}");
+}
+
+/// The highest the player gets within `frames` frames, standing where it spawned.
+fn highest(entities: &str, frames: usize) -> f32 {
+    let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-200 0 24\"\n}\n";
+    let level = level_of("push", &room(&[], &format!("{entities}{spawn}"))).expect("a level");
+    let setup = PlayerSetup {
+        name: "p".to_owned(),
+        team: Team::Free,
+    };
+    let mut world = World::new(&level, MatchSettings::default(), &[setup]);
+    (0..frames)
+        .map(|_| {
+            world.step(&[BotInput::default()]);
+            world.players()[0].body.origin.z
+        })
+        .fold(f32::MIN, f32::max)
+}
+
+#[test]
+fn a_trigger_uses_a_target_push_on_its_activator() {
+    let trigger = brush_entity(
+        "trigger_multiple",
+        "\"target\" \"p1\"\n\"wait\" \"5\"\n",
+        [-260, -60, 0],
+        [-140, 60, 64],
+    );
+    let push = point_entity(
+        "target_push",
+        "\"targetname\" \"p1\"\n\"angle\" \"-1\"\n\"speed\" \"600\"\n",
+    );
+    // 600 u/s up against gravity 800: about 225 units up, less the room's 256-unit ceiling.
+    let pushed = highest(&(trigger.clone() + &push), 30);
+    assert!(pushed > 150.0, "pushed up to {pushed}");
+    let unused = push.replace("\"p1\"", "\"elsewhere\"");
+    let still = highest(&(trigger + &unused), 30);
+    // A spawn starts a few units up (the spawn lift) and lands: nothing higher.
+    assert!(still < 40.0, "not pushed: {still}");
 }

@@ -315,3 +315,64 @@ mod tests {
         assert_eq!(travel_distance(size, Vec3::X, 16.0), 0.0);
     }
 }
+
+/// A `target_push`: when used (by a `trigger_multiple`, a relay …) it replaces the velocity
+/// of the player who set it off.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TargetPush {
+    /// Index of the entity.
+    pub entity: usize,
+    /// Its `targetname`: what uses it.
+    pub targetname: Option<String>,
+    /// The velocity given: toward its `target` with the jump pad's apex formula from its own
+    /// origin when it has one, else `speed` (default 1000) along the direction of its
+    /// `angles` (`angle` −1 up, −2 down).
+    pub velocity: Vec3,
+}
+
+/// The push of `target_push` entity `entity`, or `None` with the reason noted.
+pub(super) fn extract_target_push(
+    entity: &Entity,
+    targets: &super::targets::TargetIndex<'_>,
+    gravity: f32,
+    notes: &mut Notes<'_>,
+) -> Option<TargetPush> {
+    let velocity = if entity.get("target").is_some() {
+        let origin = entity
+            .origin()
+            .filter(|origin| origin.is_finite())
+            .map(|origin| origin.as_vec3());
+        let origin = notes.require(origin.ok_or(EntityProblem::NoOrigin))?;
+        let target = targets.resolve(entity, notes);
+        let target = notes.require(target)?.origin.as_vec3();
+        notes.require(super::jump_pad::jump_pad_velocity(origin, target, gravity))?
+    } else {
+        let speed = keys::number(entity, "speed", 1000.0, notes);
+        push_direction(entity) * speed
+    };
+    Some(TargetPush {
+        entity: notes.entity(),
+        targetname: key_text(entity, "targetname"),
+        velocity,
+    })
+}
+
+/// The game's direction for a pushing entity's `angles`: straight up or down for the special
+/// yaws −1 and −2, else the facing's forward vector (pitch positive looks down).
+fn push_direction(entity: &Entity) -> Vec3 {
+    let facing = keys::facing(entity);
+    if facing == Vec3::new(0.0, -1.0, 0.0) {
+        return Vec3::Z;
+    }
+    if facing == Vec3::new(0.0, -2.0, 0.0) {
+        return Vec3::NEG_Z;
+    }
+    let (pitch, yaw) = (facing.x.to_radians(), facing.y.to_radians());
+    let direction = Vec3::new(
+        pitch.cos() * yaw.cos(),
+        pitch.cos() * yaw.sin(),
+        -pitch.sin(),
+    );
+    // Snap the round-off of axis-aligned angles (cos 90° is not exactly 0 in f32).
+    direction.map(|c| if c.abs() < 1e-6 { 0.0 } else { c })
+}

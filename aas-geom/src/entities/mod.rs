@@ -136,7 +136,7 @@ pub use diagnostic::{EntityDiagnostic, EntityProblem};
 pub use doors::{
     BUTTON_DEFAULT_LIP, BUTTON_DEFAULT_SPEED, BUTTON_DEFAULT_WAIT, DOOR_DEFAULT_LIP,
     DOOR_DEFAULT_SPEED, DOOR_DEFAULT_WAIT, HURT_DEFAULT_DAMAGE, HurtVolume, RelayVolume,
-    SlidingMover, team_touch_field,
+    SlidingMover, TargetPush, team_touch_field,
 };
 pub use items::{ItemSpot, is_item_class};
 pub use jump_pad::{JumpPad, jump_pad_velocity};
@@ -231,17 +231,22 @@ pub struct DoorEntities {
     pub hurts: Vec<HurtVolume>,
     /// `trigger_multiple` volumes that use targets other than teleporters.
     pub relays: Vec<RelayVolume>,
+    /// `target_push` entities.
+    #[serde(default)]
+    pub pushes: Vec<TargetPush>,
     /// Entities skipped, and notes on entities kept.
     pub diagnostics: Vec<EntityDiagnostic>,
 }
 
-/// Extracts the doors, buttons and `trigger_hurt` volumes of `world` (see [`SlidingMover`]
-/// for what is read, with the game's defaults).
+/// Extracts the doors, buttons, `trigger_hurt` volumes, `trigger_multiple` relays and
+/// `target_push` entities of `world` (see [`SlidingMover`] and [`TargetPush`] for what is
+/// read, with the game's defaults).
 ///
 /// # Complexity
 /// As [`extract_entities`].
 #[must_use]
 pub fn extract_doors(world: &BrushWorld) -> DoorEntities {
+    let gravity = world_gravity(world);
     let models = model::ModelBounds::new(world);
     let targets = targets::TargetIndex::new(world);
     let mut out = DoorEntities::default();
@@ -260,6 +265,9 @@ pub fn extract_doors(world: &BrushWorld) -> DoorEntities {
             "trigger_hurt" => out
                 .hurts
                 .extend(doors::extract_hurt(entity, placed(), &mut notes)),
+            "target_push" => out.pushes.extend(doors::extract_target_push(
+                entity, &targets, gravity, &mut notes,
+            )),
             "trigger_multiple" => {
                 // Teleporting ones are movement's (`extract_entities`).
                 let teleports = entity.get("target").is_some_and(|target| {

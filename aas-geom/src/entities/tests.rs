@@ -605,3 +605,58 @@ fn serde_round_trip() {
     let back: MapEntities = postcard::from_bytes(&bytes).unwrap();
     assert_eq!(back, found);
 }
+
+#[test]
+fn target_push_along_its_angles_or_toward_its_target() {
+    let world = world_of(&[
+        point(
+            "target_push",
+            &[("targetname", "up"), ("angle", "-1"), ("speed", "600")],
+        ),
+        point(
+            "target_push",
+            &[("targetname", "east"), ("origin", "0 0 0")],
+        ),
+        point(
+            "target_push",
+            &[
+                ("targetname", "aimed"),
+                ("origin", "0 0 0"),
+                ("target", "apex"),
+            ],
+        ),
+        point(
+            "target_position",
+            &[("targetname", "apex"), ("origin", "512 0 256")],
+        ),
+        point(
+            "target_push",
+            &[("targetname", "lost"), ("target", "nowhere")],
+        ),
+    ]);
+    let doors = extract_doors(&world);
+    let pushes: Vec<(Option<&str>, Vec3)> = doors
+        .pushes
+        .iter()
+        .map(|push| (push.targetname.as_deref(), push.velocity))
+        .collect();
+    assert_eq!(pushes.len(), 3, "{pushes:?} {:?}", doors.diagnostics);
+    assert_eq!(pushes[0], (Some("up"), Vec3::new(0.0, 0.0, 600.0)));
+    // No angle: yaw 0, east, at the default 1000.
+    assert_eq!(pushes[1], (Some("east"), Vec3::new(1000.0, 0.0, 0.0)));
+    // The jump pad's apex formula from its own origin: 640 out, 640 up (as above).
+    assert_eq!(pushes[2].0, Some("aimed"));
+    assert!(
+        close(pushes[2].1, Vec3::new(640.0, 0.0, 640.0), 0.01),
+        "{pushes:?}"
+    );
+    // The one whose target is missing is skipped with a reason.
+    assert!(
+        doors
+            .diagnostics
+            .iter()
+            .any(|d| d.classname == "target_push"),
+        "{:?}",
+        doors.diagnostics
+    );
+}

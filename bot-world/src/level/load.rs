@@ -19,7 +19,7 @@ pub struct LevelSettings {
 
 /// Entity classes the world reads, or that have no effect on play (beside items and spawn
 /// points, recognised by name).
-const MODELLED: [&str; 23] = [
+const MODELLED: [&str; 24] = [
     "func_illusionary",
     "target_location",
     "worldspawn",
@@ -43,6 +43,7 @@ const MODELLED: [&str; 23] = [
     "light",
     "target_relay",
     "target_delay",
+    "target_push",
 ];
 
 /// Entity classes with no effect on play (decoration, lighting, editor helpers).

@@ -276,8 +276,7 @@ impl World<'_> {
                     );
                     self.items[item_index].respawn_ms = delay.map(|d| now.saturating_add(d));
                     if let Some(target) = spec.target.clone() {
-                        let team = self.players[index].team;
-                        self.use_targets(&target, Some(team));
+                        self.use_targets(&target, Some(index));
                     }
                 }
             }

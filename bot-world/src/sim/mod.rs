@@ -119,9 +119,9 @@ pub struct World<'l> {
     binary_movers: Vec<BinaryMover>,
     /// The map's `target_relay` and `target_delay` entities.
     chain_links: Vec<target_chain::ChainLink>,
-    /// Uses a `target_delay` scheduled: when (match time, ms), the target, the activator's
-    /// team.
-    pending_uses: Vec<(u32, String, Option<Team>)>,
+    /// Uses a `target_delay` scheduled: when (match time, ms), the target, the activating
+    /// player.
+    pending_uses: Vec<(u32, String, Option<usize>)>,
     /// Per door: the door that leads its team (the first of the team in entity order; a door
     /// without a `team` key leads itself). A team moves together.
     door_masters: Vec<usize>,

@@ -190,7 +190,7 @@ impl World<'_> {
                 };
                 self.relays[i] = rearm;
                 let target = relay.target.clone();
-                self.use_targets(&target, Some(team));
+                self.use_targets(&target, Some(index));
             }
         }
         let doors = &self.level.doors.doors;

@@ -77,7 +77,7 @@ impl World<'_> {
         for (due, target, activator) in &self.pending_uses {
             h.u32(*due);
             h.bytes(target.as_bytes());
-            h.u32(activator.map_or(0, |team| team as u32 + 1));
+            h.u64(activator.map_or(0, |player| player as u64 + 1));
         }
         h.finish()
     }

@@ -1,9 +1,13 @@
 //! Target chains: `target_relay` and `target_delay` between what fires (a button reaching its
 //! pressed position, a `trigger_multiple`, an item picked up) and what the world models
-//! (doors, hurt volumes, hidden items, further links).
+//! (doors, hurt volumes, hidden items, `target_push`es, further links).
+//!
+//! - **`target_push`** replaces the velocity of the player who set the chain off (none for a
+//!   button's chain, which this world does not trace back to its presser); a player with the
+//!   flight powerup is not pushed.
 //!
 //! - **`target_relay`** uses its targets at once. Spawnflags: 1 red only, 2 blue only (the
-//!   activator's team must match; an activator without a team, such as a button's, passes),
+//!   activator's team must match; a chain without an activator, such as a button's, passes),
 //!   4 random (one of the entities named by its target, picked with the match's random
 //!   stream, instead of all).
 //! - **`target_delay`** uses its targets `wait` (or `delay`; default 1) ± `random` seconds
@@ -14,7 +18,7 @@
 //! [`MAX_CHAIN_DEPTH`] links instead of recursing forever.
 
 use aas_geom::Entity;
-use bot_interface::Team;
+use bot_interface::{Powerup, Team};
 
 use super::World;
 
@@ -105,25 +109,27 @@ enum Usable {
     Door(usize),
     /// A hurt volume: it toggles.
     Hurt(usize),
+    /// A `target_push`: the activator is pushed.
+    Push(usize),
     /// A relay or delay.
     Link(usize),
 }
 
 impl World<'_> {
-    /// Uses every entity named `target` that the world models, for an activator of team
-    /// `activator` (`None`: no player, such as a button's timer).
-    pub(super) fn use_targets(&mut self, target: &str, activator: Option<Team>) {
+    /// Uses every entity named `target` that the world models, for player `activator`
+    /// (`None`: no player, such as a button's chain).
+    pub(super) fn use_targets(&mut self, target: &str, activator: Option<usize>) {
         self.use_targets_at_depth(target, activator, 0);
     }
 
-    fn use_targets_at_depth(&mut self, target: &str, activator: Option<Team>, depth: usize) {
+    fn use_targets_at_depth(&mut self, target: &str, activator: Option<usize>, depth: usize) {
         for usable in self.named(target) {
             self.use_one(usable, activator, depth);
         }
     }
 
     /// Everything named `target` (case-insensitively, as the game compares names), in a
-    /// fixed order: items, doors, hurt volumes, links.
+    /// fixed order: items, doors, hurt volumes, pushes, links.
     fn named(&self, target: &str) -> Vec<Usable> {
         let named = |name: Option<&str>| name.is_some_and(|n| n.eq_ignore_ascii_case(target));
         let items = (0..self.items.len()).filter(|&i| {
@@ -138,28 +144,40 @@ impl World<'_> {
         let door_list =
             (0..doors.doors.len()).filter(|&i| named(doors.doors[i].targetname.as_deref()));
         let hurts = (0..doors.hurts.len()).filter(|&i| named(doors.hurts[i].targetname.as_deref()));
+        let pushes =
+            (0..doors.pushes.len()).filter(|&i| named(doors.pushes[i].targetname.as_deref()));
         let links = (0..self.chain_links.len())
             .filter(|&i| named(Some(self.chain_links[i].targetname.as_str())));
         items
             .map(Usable::Item)
             .chain(door_list.map(Usable::Door))
             .chain(hurts.map(Usable::Hurt))
+            .chain(pushes.map(Usable::Push))
             .chain(links.map(Usable::Link))
             .collect()
     }
 
-    fn use_one(&mut self, usable: Usable, activator: Option<Team>, depth: usize) {
+    fn use_one(&mut self, usable: Usable, activator: Option<usize>, depth: usize) {
         let now = self.time_ms;
         match usable {
             Usable::Item(item) => self.items[item].respawn_ms = Some(now),
             Usable::Door(door) => self.use_door_team(door, now),
             Usable::Hurt(hurt) => self.hurts[hurt].0 = !self.hurts[hurt].0,
+            Usable::Push(push) => {
+                let velocity = self.level.doors.pushes[push].velocity;
+                if let Some(player) = activator.and_then(|index| self.players.get_mut(index))
+                    && player.alive
+                    && !player.inventory.has_powerup(Powerup::Flight, now)
+                {
+                    player.body.velocity = velocity;
+                }
+            }
             Usable::Link(link) => self.use_link(link, activator, depth),
         }
     }
 
     /// Link `link` is used.
-    fn use_link(&mut self, link: usize, activator: Option<Team>, depth: usize) {
+    fn use_link(&mut self, link: usize, activator: Option<usize>, depth: usize) {
         if depth >= MAX_CHAIN_DEPTH {
             return;
         }
@@ -170,8 +188,11 @@ impl World<'_> {
                 blue_only,
                 random,
             } => {
-                if red_only && activator.is_some_and(|team| team != Team::Red)
-                    || blue_only && activator.is_some_and(|team| team != Team::Blue)
+                let team = activator
+                    .and_then(|index| self.players.get(index))
+                    .map(|p| p.team);
+                if red_only && team.is_some_and(|team| team != Team::Red)
+                    || blue_only && team.is_some_and(|team| team != Team::Blue)
                 {
                     return;
                 }
