@@ -23,8 +23,9 @@ fn point_entity(class: &str, keys: &str) -> String {
     format!("{{\n\"classname\" \"{class}\"\n\"origin\" \"0 0 64\"\n{keys}}}\n")
 }
 
-/// The door's offset each frame for `frames` frames, a player standing at the spawn point.
-fn door_offsets(entities: &str, frames: usize) -> Vec<f32> {
+/// `observe` of the world after each of `frames` frames, a player standing where it spawned
+/// (at (−200, 0)), on the room with `entities`.
+fn observe(entities: &str, frames: usize, observe: impl Fn(&World<'_>) -> f32) -> Vec<f32> {
     let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-200 0 24\"\n}\n";
     let level = level_of("chains", &room(&[], &format!("{entities}{spawn}"))).expect("a level");
     let setup = PlayerSetup {
@@ -35,9 +36,16 @@ fn door_offsets(entities: &str, frames: usize) -> Vec<f32> {
     (0..frames)
         .map(|_| {
             world.step(&[BotInput::default()]);
-            world.binary_movers()[0].offset.length()
+            observe(&world)
         })
         .collect()
+}
+
+/// The door's offset each frame for `frames` frames.
+fn door_offsets(entities: &str, frames: usize) -> Vec<f32> {
+    observe(entities, frames, |world| {
+        world.binary_movers()[0].offset.length()
+    })
 }
 
 #[test]
@@ -102,20 +110,10 @@ fn a_relay_that_uses_itself_stops() {
     assert!(offsets.iter().any(|&offset| offset > 0.0), "{offsets:?}");
 }
 
-/// The highest the player gets within `frames` frames, standing where it spawned.
+/// The highest the player gets within `frames` frames.
 fn highest(entities: &str, frames: usize) -> f32 {
-    let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-200 0 24\"\n}\n";
-    let level = level_of("push", &room(&[], &format!("{entities}{spawn}"))).expect("a level");
-    let setup = PlayerSetup {
-        name: "p".to_owned(),
-        team: Team::Free,
-    };
-    let mut world = World::new(&level, MatchSettings::default(), &[setup]);
-    (0..frames)
-        .map(|_| {
-            world.step(&[BotInput::default()]);
-            world.players()[0].body.origin.z
-        })
+    observe(entities, frames, |world| world.players()[0].body.origin.z)
+        .into_iter()
         .fold(f32::MIN, f32::max)
 }
 

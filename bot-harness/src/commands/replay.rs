@@ -39,6 +39,24 @@ pub(crate) fn locate(path: &str, log: &Path) -> PathBuf {
     beside.filter(|p| p.exists()).unwrap_or(written)
 }
 
+/// The level of `map` (with `aas`, when given) that a log was recorded on: refused, naming
+/// both checksums, when the map file's checksum is not `checksum` (the log's, in hex).
+pub(crate) fn load_recorded_level(
+    map: &Path,
+    aas: Option<&Path>,
+    checksum: &str,
+) -> Result<bot_world::Level, Error> {
+    let level = load_level(map, aas)?;
+    let found = format!("{:016x}", level.file_hash);
+    if found != checksum {
+        return Err(Error::Argument(format!(
+            "{}: the map file differs from the one the log was recorded on (checksum {found}, the log says {checksum})",
+            map.display(),
+        )));
+    }
+    Ok(level)
+}
+
 /// Replays the log at `log`.
 ///
 /// # Errors
@@ -55,15 +73,7 @@ pub fn replay(log: &Path) -> Result<ReplayReport, Error> {
     let header = &recorded.header;
     let map = locate(&header.map_path, log);
     let aas = header.aas_path.as_deref().map(|p| locate(p, log));
-    let level = load_level(&map, aas.as_deref())?;
-    let checksum = format!("{:016x}", level.file_hash);
-    if checksum != header.map_checksum {
-        return Err(Error::Argument(format!(
-            "{}: the map file differs from the one the log was recorded on (checksum {checksum}, the log says {})",
-            map.display(),
-            header.map_checksum
-        )));
-    }
+    let level = load_recorded_level(&map, aas.as_deref(), &header.map_checksum)?;
     let WorldReplay {
         frames,
         final_hash,

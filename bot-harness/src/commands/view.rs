@@ -12,8 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::match_play::load_level;
-use super::replay::locate;
+use super::replay::{load_recorded_level, locate};
 use crate::error::Error;
 use crate::output::{Report, write_json_direct};
 use crate::viewer::data::read_match;
@@ -79,15 +78,7 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
             map.display()
         )));
     }
-    let level = load_level(&map, aas.as_deref())?;
-    let checksum = format!("{:016x}", level.file_hash);
-    if checksum != header.map_checksum {
-        return Err(Error::Argument(format!(
-            "{}: the map file differs from the one the log was recorded on (checksum {checksum}, the log says {})",
-            map.display(),
-            header.map_checksum
-        )));
-    }
+    let level = load_recorded_level(&map, aas.as_deref(), &header.map_checksum)?;
     let floor = floor(&level.aas);
     let html = page(&data, &floor)?;
     write_page(&args.output, &html)?;
