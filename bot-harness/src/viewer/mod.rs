@@ -16,12 +16,15 @@ use serde::Serialize;
 use self::data::MatchData;
 use self::floor::Floor;
 
-/// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}` and `{{SCRIPT}}` are filled in.
+/// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{LAYERS}}` and `{{SCRIPT}}`
+/// are filled in.
 const PAGE: &str = include_str!("page.html");
 /// The page's style.
 const STYLE: &str = include_str!("viewer.css");
 /// The page's script.
 const SCRIPT: &str = include_str!("viewer.js");
+/// The navigation layers' script (it runs first and registers `window.viewerNav`).
+const LAYERS: &str = include_str!("layers.js");
 
 /// The version of the embedded JSON's layout.
 pub(crate) const DATA_VERSION: u32 = 1;
@@ -62,6 +65,7 @@ pub(crate) fn page(data: &MatchData, floor: &Floor) -> Result<String, serde_json
     Ok(PAGE
         .replacen("{{TITLE}}", &title, 1)
         .replacen("{{STYLE}}", STYLE, 1)
+        .replacen("{{LAYERS}}", LAYERS, 1)
         .replacen("{{SCRIPT}}", SCRIPT, 1)
         .replacen("{{DATA}}", &json, 1))
 }
@@ -111,8 +115,8 @@ mod tests {
         let html = super::page(&data, &floor).expect("a page");
         assert_eq!(
             html.matches("</script>").count(),
-            2,
-            "data and script blocks"
+            3,
+            "data, layers and script blocks"
         );
         assert!(!html.contains("{{"), "every placeholder filled");
         let start = html.find(r#"id="match-data">"#).expect("the data block") + 16;

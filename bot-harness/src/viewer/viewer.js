@@ -152,6 +152,10 @@
       ctx.fill();
       ctx.stroke();
     }
+    // The navigation layers (layers.js), over the floor and under the match.
+    if (window.viewerNav) {
+      window.viewerNav.draw(ctx, { X, Y, scale, frame: f, heightLo: state.heightLo, heightHi: state.heightHi, follow: state.follow });
+    }
     // Items: squares, hollow while taken.
     const size = Math.max(3, 10 * scale);
     data.items.forEach((item, i) => {
@@ -382,6 +386,7 @@
     setSpeed,
     data,
   };
+  if (window.viewerNav) window.viewerNav.init({ data, redraw: draw });
   heights();
   resize();
   requestAnimationFrame(tick);
