@@ -115,8 +115,8 @@ mod tests {
         let html = super::page(&data, &floor).expect("a page");
         assert_eq!(
             html.matches("</script>").count(),
-            3,
-            "data, layers and script blocks"
+            4,
+            "error catcher, data, layers and script blocks"
         );
         assert!(!html.contains("{{"), "every placeholder filled");
         let start = html.find(r#"id="match-data">"#).expect("the data block") + 16;

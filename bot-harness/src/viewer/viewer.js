@@ -288,9 +288,14 @@
     last = performance.now();
     draw();
   }
-  function followNext() {
-    state.follow = state.follow + 1 >= data.players.length ? -1 : state.follow + 1;
+  // Follows player `i` (−1: nobody), zooming in when the whole map is in view.
+  function follow(i) {
+    state.follow = i;
+    if (i >= 0 && state.zoom < 2) state.zoom = 3;
     draw();
+  }
+  function followNext() {
+    follow(state.follow + 1 >= data.players.length ? -1 : state.follow + 1);
   }
   let last = performance.now();
   function tick(now) {
@@ -315,8 +320,7 @@
     const row = e.target.closest("tr");
     if (!row) return;
     const i = Number(row.dataset.player);
-    state.follow = state.follow === i ? -1 : i;
-    draw();
+    follow(state.follow === i ? -1 : i);
   });
   const lo = document.getElementById("height-lo"), hi = document.getElementById("height-hi");
   for (const input of [lo, hi]) {
@@ -389,5 +393,61 @@
   if (window.viewerNav) window.viewerNav.init({ data, redraw: draw });
   heights();
   resize();
+  const decodedAt = performance.now();
+
+  // The address's fragment opens a given moment: `#frame=1200&follow=2&speed=2&play`
+  // (`follow` a player's number or name). `report` adds the page's self-report (below).
+  const options = new URLSearchParams(location.hash.slice(1));
+  if (options.has("follow")) {
+    const who = options.get("follow");
+    const byName = data.players.findIndex((p) => p.name === who);
+    follow(byName >= 0 ? byName : Math.max(-1, Math.min(data.players.length - 1, Number(who) || 0)));
+  }
+  if (options.has("speed")) setSpeed(Number(options.get("speed")) || 1);
+  if (options.has("frame")) seekTo(options.get("frame"));
+  else draw();
+  if (options.has("play")) toggle();
+  if (options.has("report")) report(decodedAt);
   requestAnimationFrame(tick);
+
+  // The page's self-report, as JSON in `<pre id="report">` (for headless tests and for
+  // measuring): script errors, the frame, each player's state and the canvas pixel under it,
+  // pixels at floor polygons and off the map, and timings (page start to ready, one redraw).
+  function report(readyAt) {
+    const { scale, ox, oy } = transform();
+    const screen = (x, y) => [ox + x * scale, oy - y * scale];
+    const pixel = (sx, sy) => {
+      const px = Math.round(sx * ratio), py = Math.round(sy * ratio);
+      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) return null;
+      return Array.from(ctx.getImageData(px, py, 1, 1).data);
+    };
+    const r = Math.max(4, 16 * scale);
+    const players = viewer.players.map((p, i) => {
+      // Half a radius behind the centre, away from the facing line.
+      const yaw = p.yaw * Math.PI / 180;
+      const [sx, sy] = screen(p.x, p.y);
+      return Object.assign(p, {
+        colour: colour(i), screen: [sx, sy], radius: r,
+        pixel: pixel(sx - Math.cos(yaw) * r / 2, sy + Math.sin(yaw) * r / 2),
+      });
+    });
+    const floorSamples = floor.polygons.slice(0, 200).map((p) => {
+      let cx = 0, cy = 0;
+      const n = (p.length - 3) / 2;
+      for (let i = 3; i < p.length; i += 2) { cx += p[i] / n; cy += p[i + 1] / n; }
+      return { area: p[2], x: cx, y: cy, pixel: pixel(...screen(cx, cy)) };
+    });
+    const frame = state.frame;
+    const started = performance.now();
+    const draws = Math.min(200, FRAMES);
+    for (let k = 0; k < draws; k++) seekTo(Math.floor(k * (FRAMES - 1) / Math.max(1, draws - 1)));
+    const drawMs = (performance.now() - started) / Math.max(1, draws);
+    seekTo(frame);
+    document.getElementById("report").textContent = JSON.stringify({
+      errors: window.viewerErrors, frame, frames: FRAMES, follow: state.follow,
+      canvas: [canvas.width, canvas.height], background: Array.from(ctx.getImageData(0, 0, 1, 1).data),
+      players, floor: floorSamples,
+      timing: { ready_ms: readyAt, draw_ms: drawMs, draws },
+    });
+  }
 })();

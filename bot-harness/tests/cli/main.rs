@@ -2,6 +2,7 @@
 //! shared real data.
 
 mod aas;
+mod browser;
 mod chat;
 mod common;
 mod map_info;

@@ -1,0 +1,250 @@
+//! The replay page in a real browser: headless Chromium opens a page `view` wrote, seeks to a
+//! frame through the address (`#frame=N&report`), and the page's self-report (script errors,
+//! each player's state and the canvas pixel under it, pixels of the floor) is checked against
+//! the log. Screenshots are saved under the target folder (`tmp/viewer/`) to look at.
+//!
+//! Chromium is found as `$CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome` on
+//! the `PATH`; `scripts/install-browser.sh` installs Debian's package where it is missing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::common::run_json;
+
+/// Where this test's files go: the target folder's `tmp/viewer`, kept for looking at.
+fn out_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("viewer");
+    std::fs::create_dir_all(&dir).expect("a folder for the pages and screenshots");
+    dir
+}
+
+/// The browser, or a failure that says how to get one.
+fn chromium() -> PathBuf {
+    if let Some(path) = std::env::var_os("CHROMIUM") {
+        return PathBuf::from(path);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+        for dir in std::env::split_paths(&path) {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return candidate;
+            }
+        }
+    }
+    panic!(
+        "no Chromium for the page tests: run scripts/install-browser.sh (Debian's chromium \
+         package) or set CHROMIUM to a Chrome or Chromium binary"
+    );
+}
+
+/// Runs headless Chromium on `url` with `extra` arguments (a fresh profile each time, no
+/// network chatter); returns standard output and standard error.
+fn headless(url: &str, extra: &[&str]) -> (String, String) {
+    let profile = tempfile_dir();
+    let output = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--window-size=1400,900",
+            "--virtual-time-budget=4000",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .output()
+        .expect("Chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        output.status.success(),
+        "Chromium failed on {url}: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// A fresh, empty browser profile folder.
+fn tempfile_dir() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "bot-harness-chromium-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a profile folder");
+    dir
+}
+
+/// The page's self-report from the DOM Chromium dumped.
+fn self_report(dom: &str) -> serde_json::Value {
+    let open = r#"<pre id="report" hidden="">"#;
+    let start = dom
+        .find(open)
+        .unwrap_or_else(|| panic!("no report in the page: {}", &dom[..dom.len().min(2000)]))
+        + open.len();
+    let end = start + dom[start..].find("</pre>").expect("the report's end");
+    let text = dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("the report is not JSON ({e}): {text}"))
+}
+
+/// The `players` rows of frame line `frame` of `log`.
+fn logged_players(log: &Path, frame: u64) -> Vec<Vec<f64>> {
+    let text = std::fs::read_to_string(log).expect("the log");
+    let line = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .find(|v| v["event"] == "frame" && v["frame"] == frame)
+        .expect("the frame's line");
+    serde_json::from_value(line["players"].clone()).expect("player rows")
+}
+
+/// `#rrggbb` as numbers.
+fn rgb(hex: &str) -> [i64; 3] {
+    let channel = |at: usize| i64::from_str_radix(&hex[at..at + 2], 16).expect("hex colour");
+    [channel(1), channel(3), channel(5)]
+}
+
+fn pixel(value: &serde_json::Value) -> [i64; 4] {
+    serde_json::from_value(value.clone()).expect("a pixel [r, g, b, a]")
+}
+
+#[test]
+fn the_replay_page_draws_the_log_in_chromium() {
+    let dir = out_dir();
+    let log = dir.join("arena.jsonl");
+    let page = dir.join("arena.html");
+    run_json(&[
+        "match",
+        "arena",
+        "--players",
+        "6",
+        "--seed",
+        "7",
+        "--time-limit",
+        "60",
+        "--frag-limit",
+        "0",
+        "--log",
+        &log.to_string_lossy(),
+        "--json",
+    ]);
+    run_json(&[
+        "view",
+        &log.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+        "--json",
+    ]);
+    let url = |fragment: &str| format!("file://{}#{fragment}", page.display());
+
+    for frame in [0_u64, 437, 1199] {
+        let (dom, stderr) = headless(&url(&format!("frame={frame}&report")), &["--dump-dom"]);
+        assert!(
+            !stderr.contains("Uncaught"),
+            "a script error at frame {frame}: {stderr}"
+        );
+        let report = self_report(&dom);
+        assert_eq!(report["errors"], serde_json::json!([]), "script errors");
+        assert_eq!(report["frame"], frame, "the page seeked to the frame asked");
+        let timing = &report["timing"];
+        eprintln!(
+            "frame {frame}: page ready after {} ms, one redraw {} ms",
+            timing["ready_ms"], timing["draw_ms"]
+        );
+
+        // The page's state is the log's frame.
+        let rows = logged_players(&log, frame);
+        let players = report["players"].as_array().expect("players");
+        assert_eq!(players.len(), rows.len());
+        for (shown, row) in players.iter().zip(&rows) {
+            for (field, index) in [("x", 0), ("y", 1), ("z", 2)] {
+                let value = shown[field].as_f64().expect("a coordinate");
+                assert!((value - row[index]).abs() < 0.051, "{field}: {value} vs {row:?}");
+            }
+            for (field, index) in [
+                ("health", 5),
+                ("armor", 6),
+                ("weapon", 7),
+                ("flags", 8),
+            ] {
+                assert_eq!(shown[field].as_f64(), Some(row[index]), "{field} of {row:?}");
+            }
+        }
+
+        // Each living player stands in its colour on the canvas, where it is not crowded.
+        let mut checked = 0;
+        for (i, shown) in players.iter().enumerate() {
+            if shown["alive"] != true {
+                continue;
+            }
+            let at = |p: &serde_json::Value| {
+                let s: [f64; 2] = serde_json::from_value(p["screen"].clone()).expect("screen");
+                s
+            };
+            let (me, radius) = (at(shown), shown["radius"].as_f64().expect("radius"));
+            let crowded = players.iter().enumerate().any(|(j, other)| {
+                let o = at(other);
+                j != i && (o[0] - me[0]).hypot(o[1] - me[1]) < 6.0 * radius + 60.0
+            });
+            if crowded || shown["pixel"].is_null() {
+                continue;
+            }
+            let expected = rgb(shown["colour"].as_str().expect("colour"));
+            let found = pixel(&shown["pixel"]);
+            for c in 0..3 {
+                assert!(
+                    (found[c] - expected[c]).abs() <= 8,
+                    "player {i} at frame {frame}: pixel {found:?}, colour {expected:?}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 0, "no player could be checked at frame {frame}");
+
+        // The floor is drawn where its polygons are, the background elsewhere.
+        let background = pixel(&report["background"]);
+        assert_eq!(background, [0x14, 0x15, 0x16, 255], "the canvas background");
+        let floor = report["floor"].as_array().expect("floor samples");
+        let drawn = floor
+            .iter()
+            .filter(|s| !s["pixel"].is_null() && pixel(&s["pixel"]) != background)
+            .count();
+        assert!(
+            floor.len() >= 10 && drawn * 10 >= floor.len() * 9,
+            "{drawn} of {} floor samples drawn",
+            floor.len()
+        );
+    }
+
+    // Screenshots to look at: the whole arena, and following a player closely.
+    for (name, fragment) in [
+        ("arena-frame-437.png", "frame=437"),
+        ("arena-follow-frame-900.png", "frame=900&follow=1"),
+    ] {
+        let shot = dir.join(name);
+        let _ = std::fs::remove_file(&shot);
+        headless(
+            &url(fragment),
+            &[&format!("--screenshot={}", shot.display())],
+        );
+        let bytes = std::fs::metadata(&shot).map_or(0, |m| m.len());
+        assert!(bytes > 20_000, "{}: {bytes} bytes", shot.display());
+        eprintln!("screenshot: {}", shot.display());
+    }
+}
