@@ -10,6 +10,7 @@
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
+use bot_world::log::read_log;
 use serde::Serialize;
 
 use super::replay::{load_recorded_level, locate};
@@ -18,6 +19,7 @@ use crate::output::{Report, write_json_direct};
 use crate::viewer::data::read_match;
 use crate::viewer::floor::floor;
 use crate::viewer::page;
+use crate::viewer::projectiles::flights;
 
 /// Everything `view` takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +35,8 @@ pub struct ViewArgs {
     pub aas: Option<PathBuf>,
 }
 
-/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons"}`.
+/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons", "projectiles",
+/// "diverged_at"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ViewReport {
     /// The page written.
@@ -46,6 +49,11 @@ pub struct ViewReport {
     pub players: usize,
     /// Floor polygons drawn.
     pub polygons: usize,
+    /// Projectiles drawn (their flights come from re-simulating the log).
+    pub projectiles: usize,
+    /// The first frame that did not re-simulate as logged (another build, an edited log):
+    /// projectiles are drawn up to there only. `null` when every frame matched.
+    pub diverged_at: Option<u32>,
 }
 
 /// Writes the replay page of `args.log`.
@@ -59,7 +67,7 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
         path: log.clone(),
         source,
     })?;
-    let (header, data) = read_match(BufReader::new(file)).map_err(|source| Error::Log {
+    let (header, mut data) = read_match(BufReader::new(file)).map_err(|source| Error::Log {
         path: log.clone(),
         source,
     })?;
@@ -79,6 +87,19 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
         )));
     }
     let level = load_recorded_level(&map, aas.as_deref(), &header.map_checksum)?;
+    let recorded = std::fs::File::open(log)
+        .map_err(|source| Error::Io {
+            path: log.clone(),
+            source,
+        })
+        .and_then(|file| {
+            read_log(BufReader::new(file)).map_err(|source| Error::Log {
+                path: log.clone(),
+                source,
+            })
+        })?;
+    let flights = flights(&recorded, &level);
+    data.projectiles = flights.tracks;
     let floor = floor(&level.aas);
     let html = page(&data, &floor)?;
     write_page(&args.output, &html)?;
@@ -88,6 +109,8 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
         frames: data.frames,
         players: data.players.len(),
         polygons: floor.polygons.len(),
+        projectiles: data.projectiles.len(),
+        diverged_at: flights.diverged_at,
     })
 }
 
@@ -107,13 +130,21 @@ impl Report for ViewReport {
     fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(
             out,
-            "{}: {} frames, {} players, {} floor polygons, {} bytes",
+            "{}: {} frames, {} players, {} floor polygons, {} projectiles, {} bytes",
             self.output.display(),
             self.frames,
             self.players,
             self.polygons,
+            self.projectiles,
             self.bytes
         )?;
+        if let Some(frame) = self.diverged_at {
+            writeln!(
+                out,
+                "warning: the log does not re-simulate as recorded from frame {frame} on \
+                 (another build of the world, or an edited log): projectiles are drawn up to there"
+            )?;
+        }
         Ok(())
     }
 }

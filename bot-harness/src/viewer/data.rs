@@ -51,8 +51,38 @@ pub(crate) struct MatchData {
     pub(crate) chat: Vec<(u32, u32, u8, String)>,
     /// `[frame, action, team, player (−1: none)]` (CTF).
     pub(crate) flags: Vec<(u32, String, String, i64)>,
+    /// Hitscan shots (the `fire` events with an `end`), as compact columns
+    /// ([`encode_track`] over the shots, in log order): frame, player, weapon number, and
+    /// where the shot ended, x, y, z (whole units). The shot starts at the shooter.
+    pub(crate) shots: [String; 6],
+    /// Explosions, as compact columns like `shots`: frame, weapon number, x, y, z.
+    pub(crate) explosions: [String; 5],
+    /// Projectiles in flight, from re-simulating the match (see
+    /// [`super::projectiles`]; empty until then).
+    pub(crate) projectiles: Vec<super::projectiles::ProjectileTrack>,
     /// How the match ended, if the log says.
     pub(crate) end: Option<String>,
+}
+
+/// A weapon field of an event as the game's weapon number (0: unknown).
+fn weapon_number(value: &Value) -> i64 {
+    value
+        .get("weapon")
+        .and_then(Value::as_str)
+        .and_then(bot_interface::Weapon::from_name)
+        .map_or(0, |weapon| i64::from(weapon.number()))
+}
+
+/// A point field of an event in whole units.
+fn point(value: &Value, field: &str, line: usize) -> Result<[i64; 3], LogError> {
+    let p: [f64; 3] = value
+        .get(field)
+        .cloned()
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| bad(line, format!("{field:?}: {e}")))?
+        .ok_or_else(|| bad(line, format!("the event has no point {field:?}")))?;
+    Ok(p.map(whole))
 }
 
 /// Rounds `value` to a whole number (tracks hold small whole numbers).
@@ -135,6 +165,8 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
     let mut flags = Vec::new();
     let mut end = None;
     let mut frames = 0_u32;
+    let mut shots: [Vec<i64>; 6] = Default::default();
+    let mut explosions: [Vec<i64>; 5] = Default::default();
     for (offset, line_text) in lines.enumerate() {
         let line = offset + 2;
         let line_text = line_text?;
@@ -233,6 +265,21 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
                 text(&value, "team", line)?.to_owned(),
                 maybe_player(&value, "player"),
             )),
+            "fire" if value.get("end").is_some_and(|end| !end.is_null()) => {
+                let [x, y, z] = point(&value, "end", line)?;
+                let player = i64::try_from(number(&value, "player", line)?).unwrap_or(-1);
+                let row = [i64::from(frame), player, weapon_number(&value), x, y, z];
+                for (column, value) in shots.iter_mut().zip(row) {
+                    column.push(value);
+                }
+            }
+            "explosion" => {
+                let [x, y, z] = point(&value, "origin", line)?;
+                let row = [i64::from(frame), weapon_number(&value), x, y, z];
+                for (column, value) in explosions.iter_mut().zip(row) {
+                    column.push(value);
+                }
+            }
             "match_end" => {
                 end = value
                     .get("reason")
@@ -272,6 +319,9 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         frags,
         chat,
         flags,
+        shots: shots.each_ref().map(|column| encode_track(column)),
+        explosions: explosions.each_ref().map(|column| encode_track(column)),
+        projectiles: Vec::new(),
         end,
     };
     Ok((header, data))

@@ -10,6 +10,7 @@
 pub(crate) mod data;
 pub(crate) mod encode;
 pub(crate) mod floor;
+pub(crate) mod projectiles;
 
 use serde::Serialize;
 

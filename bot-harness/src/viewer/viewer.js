@@ -39,6 +39,44 @@
     return out;
   }
   const tracks = data.tracks.map((fields) => fields.map((text) => decode(text, new Int32Array(FRAMES))));
+  // A column of entries in the same compact form (shots, explosions), of any length.
+  function decodeList(text) {
+    const values = [];
+    let previous = 0, token = 0, scale = 1;
+    for (let i = 0; i < text.length; i++) {
+      const digit = DIGIT[text.charCodeAt(i)];
+      token += (digit & 31) * scale;
+      if (digit >= 32) { scale *= 32; continue; }
+      if (token % 2 === 1) {
+        for (let k = (token - 1) / 2 + 1; k > 0; k--) values.push(previous);
+      } else {
+        const zigzag = token / 2;
+        previous += zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2;
+        values.push(previous);
+      }
+      token = 0; scale = 1;
+    }
+    return values;
+  }
+  // Shots: frame, player, weapon, end x, y, z; explosions: frame, weapon, x, y, z.
+  const shots = (data.shots || []).map(decodeList);
+  const explosions = (data.explosions || []).map(decodeList);
+  // Projectiles: { weapon, first, x, y, z } in firing order (positions per frame in flight).
+  const projectiles = (data.projectiles || []).map(([, weapon, first, x, y, z]) => ({
+    weapon, first, x: decodeList(x), y: decodeList(y), z: decodeList(z),
+  }));
+  const projectileFirst = projectiles.map((p) => p.first);
+  // Routes (players that plan them): per player [[frame, points x, y, z, …], …].
+  const routes = data.players.map(() => []);
+  for (const [frame, player, points] of data.routes || []) {
+    if (routes[player]) routes[player].push([frame, points]);
+  }
+  // The index of the first entry of the sorted `column` at or after `frame`.
+  function firstAt(column, frame) {
+    let lo = 0, hi = column.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (column[mid] < frame) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
 
   function colour(i) {
     const team = data.players[i].team;
@@ -79,6 +117,10 @@
     const [at, present] = events[k - 1];
     return present === 1 && (data.items[index][5] === 1 || frame - at < DROP_LIFE);
   }
+  // Weapon colours (by weapon number) for shots, projectiles and explosions.
+  const WEAPON_COLOUR = ["#fff", "#ddd", "#ffe680", "#ffb347", "#7fd36b", "#ff6a2b", "#9fe8ff",
+    "#5ff0ff", "#4fb4ff", "#6bff6b"];
+  const SPLASH = [0, 0, 0, 0, 150, 120, 0, 0, 20, 120]; // explosion radius by weapon, units
   function itemColour(name) {
     if (name.startsWith("weapon_")) return "#ffffff";
     if (name.startsWith("ammo_")) return "#b8a46a";
@@ -102,6 +144,7 @@
   const state = {
     frame: 0, playing: false, speed: 1, follow: -1, zoom: 1, panX: 0, panY: 0,
     heightLo: floor.heights[0], heightHi: floor.heights[1], carry: 0,
+    combat: true, routes: true,
   };
   let width = 0, height = 0, ratio = 1;
   function resize() {
@@ -167,6 +210,8 @@
       else ctx.strokeRect(X(item[2]) - size / 2, Y(item[3]) - size / 2, size, size);
     });
     ctx.globalAlpha = 1;
+    if (state.routes) drawRoutes(f, X, Y);
+    if (state.combat) drawCombat(f, X, Y, scale);
     // Players: a disc with the facing, the name, the flag carried; a cross when dead.
     const r = Math.max(4, 16 * scale);
     ctx.font = "11px system-ui, sans-serif";
@@ -205,6 +250,82 @@
     });
     ctx.globalAlpha = 1;
     panel();
+  }
+
+  // Hitscan shots (fading over three frames), explosions (a growing ring over six frames)
+  // and projectiles in flight (a dot with the last frame's trail).
+  let drawnCombat = { shots: 0, explosions: 0, projectiles: 0 };
+  function drawCombat(f, X, Y, scale) {
+    drawnCombat = { shots: 0, explosions: 0, projectiles: 0 };
+    ctx.lineWidth = 1.5;
+    const [shotFrame, shooter, shotWeapon, endX, endY] = shots;
+    if (shotFrame) {
+      for (let k = firstAt(shotFrame, f - 2); k < shotFrame.length && shotFrame[k] <= f; k++) {
+        const t = tracks[shooter[k]], at = shotFrame[k];
+        if (!t) continue;
+        ctx.globalAlpha = 1 - (f - at) / 3;
+        ctx.strokeStyle = WEAPON_COLOUR[shotWeapon[k]] || "#fff";
+        ctx.beginPath();
+        ctx.moveTo(X(t[0][at] / 10), Y(t[1][at] / 10));
+        ctx.lineTo(X(endX[k]), Y(endY[k]));
+        ctx.stroke();
+        drawnCombat.shots += 1;
+      }
+    }
+    const [blastFrame, blastWeapon, blastX, blastY] = explosions;
+    if (blastFrame) {
+      for (let k = firstAt(blastFrame, f - 5); k < blastFrame.length && blastFrame[k] <= f; k++) {
+        const age = f - blastFrame[k];
+        const radius = Math.max(3, (SPLASH[blastWeapon[k]] || 40) * scale * (0.4 + age / 8));
+        ctx.globalAlpha = 0.9 - age * 0.14;
+        ctx.strokeStyle = ctx.fillStyle = WEAPON_COLOUR[blastWeapon[k]] || "#fa0";
+        ctx.beginPath(); ctx.arc(X(blastX[k]), Y(blastY[k]), radius, 0, 2 * Math.PI); ctx.stroke();
+        ctx.globalAlpha *= 0.3; ctx.fill();
+        drawnCombat.explosions += 1;
+      }
+    }
+    ctx.globalAlpha = 1;
+    // Projectiles live at most 15 s (rockets); those fired earlier are gone.
+    const oldest = f - Math.round(16000 / MS);
+    for (let k = firstAt(projectileFirst, oldest); k < projectiles.length && projectiles[k].first <= f; k++) {
+      const p = projectiles[k], i = f - p.first;
+      if (i >= p.x.length) continue;
+      const x = X(p.x[i]), y = Y(p.y[i]);
+      ctx.strokeStyle = ctx.fillStyle = WEAPON_COLOUR[p.weapon] || "#fff";
+      if (i > 0) {
+        ctx.globalAlpha = 0.6; ctx.lineWidth = 2;
+        ctx.beginPath(); ctx.moveTo(X(p.x[i - 1]), Y(p.y[i - 1])); ctx.lineTo(x, y); ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+      ctx.beginPath(); ctx.arc(x, y, Math.max(2, (p.weapon === 9 ? 10 : 4) * scale), 0, 2 * Math.PI); ctx.fill();
+      drawnCombat.projectiles += 1;
+    }
+  }
+
+  // The route each shown player planned last (the followed one, else everyone): a dashed line
+  // from the player through the route's points, and a ring on its goal.
+  function drawRoutes(f, X, Y) {
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = 2;
+    routes.forEach((list, i) => {
+      if ((state.follow >= 0 && i !== state.follow) || !list.length) return;
+      const t = tracks[i];
+      if (!(t[8][f] & 1)) return;
+      const k = upto(list, f);
+      if (k === 0) return;
+      const points = list[k - 1][1];
+      if (points.length < 3) return;
+      ctx.strokeStyle = colour(i);
+      ctx.globalAlpha = 0.85;
+      ctx.beginPath();
+      ctx.moveTo(X(t[0][f] / 10), Y(t[1][f] / 10));
+      for (let p = 0; p < points.length; p += 3) ctx.lineTo(X(points[p]), Y(points[p + 1]));
+      ctx.stroke();
+      const gx = X(points[points.length - 3]), gy = Y(points[points.length - 2]);
+      ctx.beginPath(); ctx.arc(gx, gy, 7, 0, 2 * Math.PI); ctx.stroke();
+    });
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
   }
 
   // ---- side panel and timeline ----
@@ -344,7 +465,9 @@
     else if (e.key === "+" || e.key === "=") setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, i + 1)]);
     else if (e.key === "-" || e.key === "_") setSpeed(SPEEDS[Math.max(0, i - 1)]);
     else if (e.key === "f") followNext();
-    else if (e.key === "Escape") { state.follow = -1; draw(); }
+    else if (e.key === "Escape") follow(-1);
+    else if (e.key === "s") { state.combat = !state.combat; draw(); }
+    else if (e.key === "r") { state.routes = !state.routes; draw(); }
     else return;
     e.preventDefault();
   });
@@ -438,6 +561,7 @@
       return { area: p[2], x: cx, y: cy, pixel: pixel(...screen(cx, cy)) };
     });
     const frame = state.frame;
+    const drawn = drawnCombat;
     const started = performance.now();
     const draws = Math.min(200, FRAMES);
     for (let k = 0; k < draws; k++) seekTo(Math.floor(k * (FRAMES - 1) / Math.max(1, draws - 1)));
@@ -446,7 +570,7 @@
     document.getElementById("report").textContent = JSON.stringify({
       errors: window.viewerErrors, frame, frames: FRAMES, follow: state.follow,
       canvas: [canvas.width, canvas.height], background: Array.from(ctx.getImageData(0, 0, 1, 1).data),
-      players, floor: floorSamples,
+      players, floor: floorSamples, drawn,
       timing: { ready_ms: readyAt, draw_ms: drawMs, draws },
     });
   }

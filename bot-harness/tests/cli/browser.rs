@@ -114,6 +114,16 @@ fn logged_players(log: &Path, frame: u64) -> Vec<Vec<f64>> {
     serde_json::from_value(line["players"].clone()).expect("player rows")
 }
 
+/// Every line of `log` but the header and frame lines.
+fn logged_events(log: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(log)
+        .expect("the log")
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .filter(|v| v["event"] != "frame" && v["event"] != "header")
+        .collect()
+}
+
 /// `#rrggbb` as numbers.
 fn rgb(hex: &str) -> [i64; 3] {
     let channel = |at: usize| i64::from_str_radix(&hex[at..at + 2], 16).expect("hex colour");
@@ -168,6 +178,26 @@ fn the_replay_page_draws_the_log_in_chromium() {
             timing["ready_ms"], timing["draw_ms"]
         );
 
+        // The shots and explosions drawn are the log's: shots of the last three frames,
+        // explosions of the last six.
+        let events = logged_events(&log);
+        let recent = |kind: &str, span: u64| {
+            events
+                .iter()
+                .filter(|e| e["event"] == kind && (kind != "fire" || !e["end"].is_null()))
+                .filter(|e| {
+                    (frame.saturating_sub(span - 1)..=frame)
+                        .contains(&e["frame"].as_u64().unwrap_or(u64::MAX))
+                })
+                .count()
+        };
+        assert_eq!(report["drawn"]["shots"], recent("fire", 3), "shots drawn");
+        assert_eq!(
+            report["drawn"]["explosions"],
+            recent("explosion", 6),
+            "explosions drawn"
+        );
+
         // The page's state is the log's frame.
         let rows = logged_players(&log, frame);
         let players = report["players"].as_array().expect("players");
@@ -175,15 +205,17 @@ fn the_replay_page_draws_the_log_in_chromium() {
         for (shown, row) in players.iter().zip(&rows) {
             for (field, index) in [("x", 0), ("y", 1), ("z", 2)] {
                 let value = shown[field].as_f64().expect("a coordinate");
-                assert!((value - row[index]).abs() < 0.051, "{field}: {value} vs {row:?}");
+                assert!(
+                    (value - row[index]).abs() < 0.051,
+                    "{field}: {value} vs {row:?}"
+                );
             }
-            for (field, index) in [
-                ("health", 5),
-                ("armor", 6),
-                ("weapon", 7),
-                ("flags", 8),
-            ] {
-                assert_eq!(shown[field].as_f64(), Some(row[index]), "{field} of {row:?}");
+            for (field, index) in [("health", 5), ("armor", 6), ("weapon", 7), ("flags", 8)] {
+                assert_eq!(
+                    shown[field].as_f64(),
+                    Some(row[index]),
+                    "{field} of {row:?}"
+                );
             }
         }
 
