@@ -135,6 +135,10 @@ fn pixel(value: &serde_json::Value) -> [i64; 4] {
 }
 
 #[test]
+#[expect(
+    clippy::print_stderr,
+    reason = "the timings measured and where the screenshots are, for whoever runs the test"
+)]
 fn the_replay_page_draws_the_log_in_chromium() {
     let dir = out_dir();
     let log = dir.join("arena.jsonl");
