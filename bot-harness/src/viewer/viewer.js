@@ -304,7 +304,9 @@
 
   // The route each shown player planned last (the followed one, else everyone): a dashed line
   // from the player through the route's points, and a ring on its goal.
+  let drawnRoutes = 0;
   function drawRoutes(f, X, Y) {
+    drawnRoutes = 0;
     ctx.setLineDash([6, 4]);
     ctx.lineWidth = 2;
     routes.forEach((list, i) => {
@@ -323,6 +325,7 @@
       ctx.stroke();
       const gx = X(points[points.length - 3]), gy = Y(points[points.length - 2]);
       ctx.beginPath(); ctx.arc(gx, gy, 7, 0, 2 * Math.PI); ctx.stroke();
+      drawnRoutes += 1;
     });
     ctx.setLineDash([]);
     ctx.globalAlpha = 1;
@@ -561,7 +564,7 @@
       return { area: p[2], x: cx, y: cy, pixel: pixel(...screen(cx, cy)) };
     });
     const frame = state.frame;
-    const drawn = drawnCombat;
+    const drawn = Object.assign({ routes: state.routes ? drawnRoutes : 0 }, state.combat ? drawnCombat : {});
     const started = performance.now();
     const draws = Math.min(200, FRAMES);
     for (let k = 0; k < draws; k++) seekTo(Math.floor(k * (FRAMES - 1) / Math.max(1, draws - 1)));
@@ -571,6 +574,7 @@
       errors: window.viewerErrors, frame, frames: FRAMES, follow: state.follow,
       canvas: [canvas.width, canvas.height], background: Array.from(ctx.getImageData(0, 0, 1, 1).data),
       players, floor: floorSamples, drawn,
+      layers: window.viewerNav ? window.viewerNav.layers : null,
       timing: { ready_ms: readyAt, draw_ms: drawMs, draws },
     });
   }
