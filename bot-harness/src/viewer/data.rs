@@ -1,5 +1,6 @@
 //! The match as the page reads it: the log's header, the players' tracks (compact, see
-//! [`super::encode`]), the items and when they are present, frags, chat and flag events.
+//! [`super::encode`]), the items and when they are present, frags, chat and flag events,
+//! and the players' planned routes when the log carries them.
 
 use std::io::BufRead;
 
@@ -51,6 +52,10 @@ pub(crate) struct MatchData {
     pub(crate) chat: Vec<(u32, u32, u8, String)>,
     /// `[frame, action, team, player (−1: none)]` (CTF).
     pub(crate) flags: Vec<(u32, String, String, i64)>,
+    /// `[frame, player, points]`: from that frame on, the player's planned route (the log's
+    /// optional `route` lines), `points` its points' x, y, z flattened, in whole units; empty
+    /// when the player has no route any more. Empty for logs of players that plan none.
+    pub(crate) routes: Vec<(u32, u32, Vec<i32>)>,
     /// How the match ended, if the log says.
     pub(crate) end: Option<String>,
 }
@@ -98,6 +103,20 @@ fn frame_u32(frame: u64, line: usize) -> Result<u32, LogError> {
     u32::try_from(frame).map_err(|_| bad(line, format!("frame {frame} is too large")))
 }
 
+/// A `route` line's points, flattened (x, y, z of each, in whole units).
+fn route_points(value: &Value, line: usize) -> Result<Vec<i32>, LogError> {
+    let points: Vec<[f64; 3]> = value
+        .get("points")
+        .cloned()
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| bad(line, format!("\"points\": {e}")))?
+        .ok_or_else(|| bad(line, "a route line without \"points\""))?;
+    #[expect(clippy::cast_possible_truncation, reason = "map coordinates")]
+    let at = |v: f64| v.round() as i32;
+    Ok(points.iter().flatten().map(|&v| at(v)).collect())
+}
+
 /// Reads a match log into what the page shows. The header goes through the log's own
 /// schema; frame lines must hold one `players` row per player.
 ///
@@ -133,6 +152,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
     let mut frags = Vec::new();
     let mut chat = Vec::new();
     let mut flags = Vec::new();
+    let mut routes = Vec::new();
     let mut end = None;
     let mut frames = 0_u32;
     for (offset, line_text) in lines.enumerate() {
@@ -233,6 +253,11 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
                 text(&value, "team", line)?.to_owned(),
                 maybe_player(&value, "player"),
             )),
+            "route" => routes.push((
+                frame,
+                u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX),
+                route_points(&value, line)?,
+            )),
             "match_end" => {
                 end = value
                     .get("reason")
@@ -272,6 +297,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         frags,
         chat,
         flags,
+        routes,
         end,
     };
     Ok((header, data))

@@ -81,6 +81,8 @@ mod tests {
 {"frame":0,"event":"frame","hash":"1","players":[[1.5,2,3,0,90,100,0,2,33],[-4,5,6,0,0,100,0,2,33]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
 {"frame":1,"event":"frag","killer":0,"victim":1,"weapon":"machinegun","cause":"machinegun"}
 {"frame":1,"event":"chat","player":0,"team_only":false,"text":"gg <b>"}
+{"frame":1,"event":"route","player":1,"goal":[40,0,24],"points":[[-4,5,6],[0.4,-0.6,24],[40,0,24]]}
+{"frame":1,"event":"route","player":0,"goal":null,"points":[]}
 {"frame":1,"event":"frame","hash":"2","players":[[1.6,2,3,0,91,100,0,2,33],[-4,5,6,0,0,0,0,0,0]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
 "#;
 
@@ -102,6 +104,30 @@ mod tests {
         assert_eq!(data.item_events, [(0, 0, 0)]);
         assert_eq!(data.frags, [(1, 0, 1, "machinegun".to_owned())]);
         assert_eq!(data.chat[0].3, "gg <b>");
+        assert_eq!(
+            data.routes,
+            [
+                (1, 1, vec![-4, 5, 6, 0, -1, 24, 40, 0, 24]),
+                (1, 0, Vec::new())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_log_without_routes_has_none_and_a_bad_route_line_is_named() {
+        let plain: String = log()
+            .lines()
+            .filter(|line| !line.contains(r#""event":"route""#))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let (_, data) = read_match(plain.as_bytes()).expect("a log");
+        assert!(data.routes.is_empty());
+        let bad = log().replacen(r#""points":[]"#, r#""points":[[1,2]]"#, 1);
+        let error = read_match(bad.as_bytes()).expect_err("a point of two numbers");
+        assert!(
+            error.to_string().starts_with("line 7: \"points\""),
+            "{error}"
+        );
     }
 
     #[test]
@@ -124,5 +150,6 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
         assert_eq!(json["players"][1]["name"], "b</script>");
         assert_eq!(json["frames"], 2);
+        assert_eq!(json["routes"][0][2][3], 0);
     }
 }
