@@ -4,7 +4,7 @@ use bitflags::bitflags;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::{BotInput, BotView, GameMode, Item, PlayerId, Team};
+use crate::{BotInput, BotView, GameMode, Item, PlayerId, Route, Team};
 
 /// What every player knows when a match begins: the map and its layout, as a human who knows
 /// the map would (where items and flags are placed), and who it is.
@@ -81,4 +81,13 @@ pub trait Player {
 
     /// The input for this frame.
     fn think(&mut self, view: &BotView) -> BotInput;
+
+    /// The route it currently means to follow, if it plans one (the default: none). Debug
+    /// and visualisation information that does not affect the match: a world may ask it
+    /// after [`think`](Self::think) (a match log records it when it changes, a viewer draws
+    /// it) or never, and the player must play the same either way. Asking should be cheap
+    /// (a reference to a route computed once per plan, not one per frame).
+    fn route(&self) -> Option<&Route> {
+        None
+    }
 }

@@ -4,11 +4,13 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use bot_interface::{BotInput, BotView, ItemSpotInfo, MatchInfo, Player, Team, Weapon};
+use bot_interface::{BotInput, BotView, ItemSpotInfo, MatchInfo, Player, Route, Team, Weapon};
 use serde::Serialize;
 
 use crate::level::{Level, LevelDiagnostic};
-use crate::log::{FrameLine, Header, HeaderPlayer, LOG_VERSION, LogWriter, PlayerFrame, input_row};
+use crate::log::{
+    FrameLine, Header, HeaderPlayer, LOG_VERSION, LogWriter, PlayerFrame, RouteChanges, input_row,
+};
 use crate::rules::GameRng;
 use crate::sim::{Event, FlagAction, MatchSettings, PlayerSetup, World};
 
@@ -120,6 +122,13 @@ impl<'l> MatchRunner<'l> {
         &self.kinds
     }
 
+    /// The route player `index`'s driver plans ([`Player::route`]; debug information),
+    /// `None` when it plans none or there is no such player.
+    #[must_use]
+    pub fn route(&self, index: usize) -> Option<&Route> {
+        self.drivers.get(index)?.route()
+    }
+
     /// One frame: views, thinks, the world's step. Returns the frame's events.
     pub fn step(&mut self) -> &[Event] {
         for (index, driver) in self.drivers.iter_mut().enumerate() {
@@ -226,8 +235,9 @@ pub struct PlayOptions {
 }
 
 /// Plays `runner` until the match ends or `options.max_frames` frames ran, writing the log
-/// to `log` when given (the header first), and calling `progress` with the frame number
-/// after each frame.
+/// to `log` when given (the header first; each frame's events, then a `route` line per
+/// player whose [`Player::route`] changed, then the frame line), and calling `progress` with
+/// the frame number after each frame. Routes are asked only when a log is written.
 ///
 /// # Errors
 /// When writing the log fails.
@@ -241,6 +251,9 @@ pub fn play<W: Write>(
     if let Some((writer, header)) = log.as_mut() {
         writer.header(header)?;
     }
+    let players = runner.world().players().len();
+    // The routes last logged (asked of the players only when a log is written).
+    let mut routes = RouteChanges::new(players);
     let mut captures = [0_u32; 2];
     while runner.world().ended().is_none() && runner.world().frame() < options.max_frames {
         let frame = runner.world().frame();
@@ -262,6 +275,11 @@ pub fn play<W: Write>(
         }
         if let Some((writer, _)) = log.as_mut() {
             writer.events(frame, runner.world().events())?;
+            for index in 0..players {
+                if let Some(line) = routes.change(frame, index, runner.route(index)) {
+                    writer.route(&line)?;
+                }
+            }
             writer.frame(&runner.frame_line())?;
         }
         progress(runner.world().frame());

@@ -1,5 +1,6 @@
 //! The match as the page reads it: the log's header, the players' tracks (compact, see
-//! [`super::encode`]), the items and when they are present, frags, chat and flag events.
+//! [`super::encode`]), the items and when they are present, frags, chat and flag events,
+//! and the players' planned routes when the log carries them.
 
 use std::io::BufRead;
 
@@ -60,6 +61,10 @@ pub(crate) struct MatchData {
     /// Projectiles in flight, from re-simulating the match (see
     /// [`super::projectiles`]; empty until then).
     pub(crate) projectiles: Vec<super::projectiles::ProjectileTrack>,
+    /// `[frame, player, points]`: from that frame on, the player's planned route (the log's
+    /// optional `route` lines), `points` its points' x, y, z flattened, in whole units; empty
+    /// when the player has no route any more. Empty for logs of players that plan none.
+    pub(crate) routes: Vec<(u32, u32, Vec<i32>)>,
     /// How the match ended, if the log says.
     pub(crate) end: Option<String>,
 }
@@ -128,6 +133,40 @@ fn frame_u32(frame: u64, line: usize) -> Result<u32, LogError> {
     u32::try_from(frame).map_err(|_| bad(line, format!("frame {frame} is too large")))
 }
 
+/// A `route` line's points, flattened (x, y, z of each, in whole units).
+fn route_points(value: &Value, line: usize) -> Result<Vec<i32>, LogError> {
+    let points: Vec<[f64; 3]> = value
+        .get("points")
+        .cloned()
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| bad(line, format!("\"points\": {e}")))?
+        .ok_or_else(|| bad(line, "a route line without \"points\""))?;
+    #[expect(clippy::cast_possible_truncation, reason = "map coordinates")]
+    let at = |v: f64| v.round() as i32;
+    // The page draws a line through the points: a point closer than `ROUTE_POINT_SPACING` to
+    // the last one kept (a reachability's start and end are often a few units apart) adds
+    // nothing to it. The goal, the last point, is always kept.
+    let mut kept: Vec<[f64; 3]> = Vec::with_capacity(points.len());
+    for (index, point) in points.iter().enumerate() {
+        let last = index + 1 == points.len();
+        let near = kept.last().is_some_and(|previous| {
+            let d = [0, 1, 2].map(|i| point[i] - previous[i]);
+            d[0].hypot(d[1]).hypot(d[2]) < ROUTE_POINT_SPACING
+        });
+        if last && near && kept.len() > 1 {
+            kept.pop();
+        }
+        if last || !near {
+            kept.push(*point);
+        }
+    }
+    Ok(kept.iter().flatten().map(|&v| at(v)).collect())
+}
+
+/// Route points closer than this to the previous point kept are left out of the page (units).
+const ROUTE_POINT_SPACING: f64 = 24.0;
+
 /// Reads a match log into what the page shows. The header goes through the log's own
 /// schema; frame lines must hold one `players` row per player.
 ///
@@ -163,6 +202,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
     let mut frags = Vec::new();
     let mut chat = Vec::new();
     let mut flags = Vec::new();
+    let mut routes = Vec::new();
     let mut end = None;
     let mut frames = 0_u32;
     let mut shots: [Vec<i64>; 6] = Default::default();
@@ -280,6 +320,11 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
                     column.push(value);
                 }
             }
+            "route" => routes.push((
+                frame,
+                u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX),
+                route_points(&value, line)?,
+            )),
             "match_end" => {
                 end = value
                     .get("reason")
@@ -322,6 +367,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         shots: shots.each_ref().map(|column| encode_track(column)),
         explosions: explosions.each_ref().map(|column| encode_track(column)),
         projectiles: Vec::new(),
+        routes,
         end,
     };
     Ok((header, data))

@@ -82,6 +82,11 @@ mod tests {
 {"frame":0,"event":"frame","hash":"1","players":[[1.5,2,3,0,90,100,0,2,33],[-4,5,6,0,0,100,0,2,33]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
 {"frame":1,"event":"frag","killer":0,"victim":1,"weapon":"machinegun","cause":"machinegun"}
 {"frame":1,"event":"chat","player":0,"team_only":false,"text":"gg <b>"}
+{"frame":1,"event":"route","player":1,"goal":[40,0,24],"points":[[-4,5,6],[0.4,-0.6,24],[40,0,24]]}
+{"frame":1,"event":"route","player":0,"goal":null,"points":[]}
+{"frame":1,"event":"fire","player":0,"weapon":"railgun","origin":[1.6,2,3],"end":[100.4,-50,8]}
+{"frame":1,"event":"fire","player":1,"weapon":"rocketlauncher","origin":[1.6,2,3],"end":null}
+{"frame":1,"event":"explosion","weapon":"rocketlauncher","origin":[1,2,3]}
 {"frame":1,"event":"frame","hash":"2","players":[[1.6,2,3,0,91,100,0,2,33],[-4,5,6,0,0,0,0,0,0]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
 "#;
 
@@ -103,6 +108,37 @@ mod tests {
         assert_eq!(data.item_events, [(0, 0, 0)]);
         assert_eq!(data.frags, [(1, 0, 1, "machinegun".to_owned())]);
         assert_eq!(data.chat[0].3, "gg <b>");
+        // One hitscan shot (the rocket is a missile): frame, player, weapon, end point.
+        let shot: Vec<_> = data.shots.iter().map(|c| decode_track(c)).collect();
+        let one = |v: i64| Some(vec![v]);
+        assert_eq!(shot, [one(1), one(0), one(7), one(100), one(-50), one(8)]);
+        let blast: Vec<_> = data.explosions.iter().map(|c| decode_track(c)).collect();
+        assert_eq!(blast, [one(1), one(5), one(1), one(2), one(3)]);
+        assert_eq!(
+            data.routes,
+            [
+                // The second point, 19 units from the first, adds nothing to the line.
+                (1, 1, vec![-4, 5, 6, 40, 0, 24]),
+                (1, 0, Vec::new())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_log_without_routes_has_none_and_a_bad_route_line_is_named() {
+        let plain: String = log()
+            .lines()
+            .filter(|line| !line.contains(r#""event":"route""#))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let (_, data) = read_match(plain.as_bytes()).expect("a log");
+        assert!(data.routes.is_empty());
+        let bad = log().replacen(r#""points":[]"#, r#""points":[[1,2]]"#, 1);
+        let error = read_match(bad.as_bytes()).expect_err("a point of two numbers");
+        assert!(
+            error.to_string().starts_with("line 7: \"points\""),
+            "{error}"
+        );
     }
 
     #[test]
@@ -125,5 +161,6 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
         assert_eq!(json["players"][1]["name"], "b</script>");
         assert_eq!(json["frames"], 2);
+        assert_eq!(json["routes"][0][2][3], 40);
     }
 }

@@ -7,13 +7,16 @@
 //! the frame's events ([`Event`](crate::sim::Event): spawn, pickup, fire, damage, frag, flag,
 //! chat …) and one [`FrameLine`] (`"event": "frame"`) with every player's input and compact
 //! state and the state hash after the frame. `bot-harness replay` re-simulates the inputs and
-//! checks every hash.
+//! checks every hash. Players that plan routes add a debug [`RouteLine`] (`"event":
+//! "route"`) whenever their route changed; a replay ignores it.
 
 mod reader;
+mod route;
 mod schema;
 mod writer;
 
 pub use reader::{LogError, RecordedMatch, read_log};
+pub use route::{RouteChanges, RouteLine, WholePoint, whole_point};
 pub use schema::{
     FrameLine, Header, HeaderPlayer, LOG_VERSION, PlayerFrame, input_from_row, input_row,
 };

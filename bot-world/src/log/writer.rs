@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::route::RouteLine;
 use super::schema::{FrameLine, Header};
 use crate::sim::Event;
 
@@ -49,6 +50,14 @@ impl<W: Write> LogWriter<W> {
             self.line(&EventLine { frame, event })?;
         }
         Ok(())
+    }
+
+    /// Writes a route line (debug information; before the frame's line).
+    ///
+    /// # Errors
+    /// When the writer fails.
+    pub fn route(&mut self, line: &RouteLine) -> io::Result<()> {
+        self.line(line)
     }
 
     /// Writes a frame line.

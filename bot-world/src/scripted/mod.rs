@@ -27,6 +27,14 @@
 //! enters another area, which asks again. Inside the goal's area it heads straight for the
 //! spot.
 //!
+//! For drawing, [`Player::route`](bot_interface::Player::route) tells the whole planned route:
+//! where it planned from, each reachability's start and end along the router's chain (the
+//! first reachability, then the router's answer from each one's target area), and the goal.
+//! A plan starts with each goal and each reachability begun that the plan does not take; its
+//! chain is walked once, on the first ask (at most 256 reachabilities), and never when
+//! nobody asks. It uses neither the roamer's randomness nor its navigation state, so asking
+//! changes nothing in its play.
+//!
 //! # Steering on the ground
 //!
 //! Quake III's ground movement only accelerates along the wished direction, and friction
@@ -144,6 +152,7 @@
 mod fight;
 mod locate;
 mod navigate;
+mod plan;
 mod platforms;
 mod rng;
 mod roamer;

@@ -7,6 +7,7 @@ use bot_interface::SelfView;
 use glam::Vec3;
 
 use super::locate::{horizontal, in_trigger, standable, standing_spot};
+use super::plan::Plan;
 use super::roamer::Roamer;
 use super::steer::{Ctx, Progress, Steer, air_to, run_to};
 use super::step::{Phase, Step};
@@ -225,7 +226,8 @@ impl Roamer<'_> {
             }
             match self.route(area, origin, spot.area, false) {
                 Some(route) => {
-                    self.set_goal(Some(index), spot.point, spot.area, route.time, time);
+                    let goal = (Some(index), spot.point, spot.area);
+                    self.set_goal(goal, origin, route.time, time);
                     return;
                 }
                 None => self.spots[index].unreachable_until = time + UNREACHABLE_FOR,
@@ -251,14 +253,23 @@ impl Roamer<'_> {
                 continue;
             };
             if let Some(route) = self.route(area, origin, candidate, false) {
-                self.set_goal(None, point, candidate, route.time, time);
+                self.set_goal((None, point, candidate), origin, route.time, time);
                 return;
             }
         }
     }
 
-    fn set_goal(&mut self, spot: Option<usize>, point: Vec3, area: AreaId, best: u16, time: f32) {
+    /// Makes `(spot, point, area)` the goal, picked at `origin` with a route time of `best`
+    /// at `time`, and starts a plan to it (the step to take follows from the next query).
+    fn set_goal(
+        &mut self,
+        (spot, point, area): (Option<usize>, Vec3, AreaId),
+        origin: Vec3,
+        best: u16,
+        time: f32,
+    ) {
         self.stats.goals_picked += 1;
+        self.plan = Some(Plan::new(origin, None, area, point));
         self.nav.goal = Some(Goal {
             spot,
             point,
@@ -337,12 +348,18 @@ impl Roamer<'_> {
         };
         self.close_step(Some(area), false);
         if let Some(id) = first {
-            self.begin_step(id, area, time);
+            self.begin_step(id, (area, origin), time);
         }
     }
 
-    /// Starts carrying out reachability `id`, which leaves `source`.
-    fn begin_step(&mut self, id: ReachId, source: AreaId, time: f32) -> Option<&mut Step> {
+    /// Starts carrying out reachability `id`, which leaves `source` (the roamer at `origin`),
+    /// and starts a plan with it unless the current plan takes it.
+    fn begin_step(
+        &mut self,
+        id: ReachId,
+        (source, origin): (AreaId, Vec3),
+        time: f32,
+    ) -> Option<&mut Step> {
         let world = self.world;
         let reach = world.reachabilities.get(id.index())?;
         let step = Step::new(
@@ -354,6 +371,10 @@ impl Roamer<'_> {
         );
         if step.is_none() {
             self.nav.avoid.push((reach.target, time + AVOID_TIME));
+        } else if let Some(goal) = self.nav.goal
+            && !self.plan.as_ref().is_some_and(|plan| plan.takes(id))
+        {
+            self.plan = Some(Plan::new(origin, Some(id), goal.area, goal.point));
         }
         self.nav.step = step;
         self.look_past_step();
@@ -425,8 +446,9 @@ impl Roamer<'_> {
     /// ([`Router::time_after_reach`](aas_route::Router::time_after_reach)) is steered for:
     /// the route may have crossed the pad's trigger without meaning to use it. Without one
     /// (a pad with no reachability), the roamer flies without a step, steering towards the
-    /// goal, and asks again on landing.
-    pub(super) fn adopt_launch(&mut self, area: Option<AreaId>, time: f32) {
+    /// goal, and asks again on landing. `origin` is where the roamer is (a new plan starts
+    /// there when the pad's reachability is not on the current one).
+    pub(super) fn adopt_launch(&mut self, origin: Vec3, area: Option<AreaId>, time: f32) {
         if let Some(step) = self.nav.step.as_mut()
             && step.kind == TravelType::JumpPad
         {
@@ -445,7 +467,7 @@ impl Roamer<'_> {
         self.close_step(area, true);
         self.nav.queried_area = area;
         if let Some((id, source)) = best
-            && let Some(step) = self.begin_step(id, source, time)
+            && let Some(step) = self.begin_step(id, (source, origin), time)
         {
             step.enter(Phase::Airborne, time);
         }

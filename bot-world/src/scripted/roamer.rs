@@ -6,7 +6,7 @@ use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelTy
 use aas_route::cluster::ClusterSettings;
 use aas_route::{ClusterInfo, Clustering, Membership, Router, RouterSettings, RouterStats};
 use bot_interface::{
-    BotInput, BotView, Buttons, MatchInfo, Player, SeenPlayer, SelfView, Senses,
+    BotInput, BotView, Buttons, MatchInfo, Player, Route, SeenPlayer, SelfView, Senses,
     view_angles_towards,
 };
 use glam::Vec3;
@@ -16,6 +16,7 @@ use std::rc::Rc;
 use super::fight;
 use super::locate::{crouch_only, flat, in_trigger, standable, standing_spot};
 use super::navigate::{Nav, Spot};
+use super::plan::Plan;
 use super::rng::{coin, mix_seeds};
 use super::steer::Steer;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
@@ -109,6 +110,9 @@ pub struct Roamer<'w> {
     /// The match's item spots that a player can stand at.
     pub(super) spots: Vec<Spot>,
     pub(super) nav: Nav,
+    /// The planned route ([`Player::route`]): started with each goal and each step off the
+    /// plan, walked only when asked.
+    pub(super) plan: Option<Plan>,
     pub(super) memory: Memory,
     watch: Watch,
     maneuver: Option<Maneuver>,
@@ -158,6 +162,7 @@ impl<'w> Roamer<'w> {
             frame_time: DEFAULT_FRAME_TIME,
             spots: Vec::new(),
             nav: Nav::default(),
+            plan: None,
             memory: Memory::default(),
             watch: Watch::new(Vec3::ZERO, 0.0),
             maneuver: None,
@@ -288,7 +293,7 @@ impl<'w> Roamer<'w> {
             && self.memory.water_level == 0
             && !self.memory.jump_held;
         if launched {
-            self.adopt_launch(area, time);
+            self.adopt_launch(me.origin, area, time);
         }
     }
 
@@ -426,6 +431,7 @@ impl Player for Roamer<'_> {
             })
             .collect();
         self.nav = Nav::default();
+        self.plan = None;
         self.memory = Memory::default();
         self.maneuver = None;
     }
@@ -517,6 +523,21 @@ impl Player for Roamer<'_> {
             say: None,
             say_team: None,
         }
+    }
+
+    /// The route to its goal, from where it last planned: its position then, each
+    /// reachability's start and end along its router's chain, and the goal's standing spot
+    /// (see [`Route`]). `None` without a goal (dead, or roaming about for want of one).
+    ///
+    /// A new plan starts when it picks a goal or begins a reachability its plan does not
+    /// take (a detour, a teleport or a jump pad elsewhere); reaching the next area along the
+    /// plan keeps it. The chain is walked on the first ask of each plan (a route query per
+    /// reachability, not counted in [`RoamerStats::route_queries`]); asking again returns
+    /// it. Asking or not changes nothing in its play.
+    fn route(&self) -> Option<&Route> {
+        self.nav.goal?;
+        let plan = self.plan.as_ref()?;
+        Some(plan.route(self.world, self.router.as_ref(), self.flags))
     }
 }
 
