@@ -17,6 +17,7 @@ use crate::error::Error;
 use crate::output::{Report, write_json_direct};
 use crate::viewer::data::read_match;
 use crate::viewer::floor::floor;
+use crate::viewer::nav::nav;
 use crate::viewer::page;
 
 /// Everything `view` takes.
@@ -33,7 +34,8 @@ pub struct ViewArgs {
     pub aas: Option<PathBuf>,
 }
 
-/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons"}`.
+/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons",
+/// "reachabilities"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ViewReport {
     /// The page written.
@@ -46,6 +48,8 @@ pub struct ViewReport {
     pub players: usize,
     /// Floor polygons drawn.
     pub polygons: usize,
+    /// Reachabilities the page can draw.
+    pub reachabilities: usize,
 }
 
 /// Writes the replay page of `args.log`.
@@ -80,7 +84,8 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
     }
     let level = load_recorded_level(&map, aas.as_deref(), &header.map_checksum)?;
     let floor = floor(&level.aas);
-    let html = page(&data, &floor)?;
+    let nav = nav(&level.aas);
+    let html = page(&data, &floor, &nav)?;
     write_page(&args.output, &html)?;
     Ok(ViewReport {
         output: args.output.clone(),
@@ -88,6 +93,7 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
         frames: data.frames,
         players: data.players.len(),
         polygons: floor.polygons.len(),
+        reachabilities: nav.reach.len(),
     })
 }
 
@@ -107,11 +113,12 @@ impl Report for ViewReport {
     fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(
             out,
-            "{}: {} frames, {} players, {} floor polygons, {} bytes",
+            "{}: {} frames, {} players, {} floor polygons, {} reachabilities, {} bytes",
             self.output.display(),
             self.frames,
             self.players,
             self.polygons,
+            self.reachabilities,
             self.bytes
         )?;
         Ok(())
