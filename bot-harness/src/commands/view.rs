@@ -18,6 +18,7 @@ use crate::error::Error;
 use crate::output::{Report, write_json_direct};
 use crate::viewer::data::read_match;
 use crate::viewer::floor::floor;
+use crate::viewer::nav::nav;
 use crate::viewer::page;
 use crate::viewer::projectiles::flights;
 
@@ -35,8 +36,8 @@ pub struct ViewArgs {
     pub aas: Option<PathBuf>,
 }
 
-/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons", "projectiles",
-/// "diverged_at"}`.
+/// The report of `view`: `{"output", "bytes", "frames", "players", "polygons",
+/// "reachabilities", "projectiles", "diverged_at"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ViewReport {
     /// The page written.
@@ -49,6 +50,8 @@ pub struct ViewReport {
     pub players: usize,
     /// Floor polygons drawn.
     pub polygons: usize,
+    /// Reachabilities the page can draw.
+    pub reachabilities: usize,
     /// Projectiles drawn (their flights come from re-simulating the log).
     pub projectiles: usize,
     /// The first frame that did not re-simulate as logged (another build, an edited log):
@@ -101,7 +104,8 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
     let flights = flights(&recorded, &level);
     data.projectiles = flights.tracks;
     let floor = floor(&level.aas);
-    let html = page(&data, &floor)?;
+    let nav = nav(&level.aas);
+    let html = page(&data, &floor, &nav)?;
     write_page(&args.output, &html)?;
     Ok(ViewReport {
         output: args.output.clone(),
@@ -109,6 +113,7 @@ pub fn view(args: &ViewArgs) -> Result<ViewReport, Error> {
         frames: data.frames,
         players: data.players.len(),
         polygons: floor.polygons.len(),
+        reachabilities: nav.reach.len(),
         projectiles: data.projectiles.len(),
         diverged_at: flights.diverged_at,
     })
@@ -130,11 +135,12 @@ impl Report for ViewReport {
     fn write_text(&self, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(
             out,
-            "{}: {} frames, {} players, {} floor polygons, {} projectiles, {} bytes",
+            "{}: {} frames, {} players, {} floor polygons, {} reachabilities, {} projectiles, {} bytes",
             self.output.display(),
             self.frames,
             self.players,
             self.polygons,
+            self.reachabilities,
             self.projectiles,
             self.bytes
         )?;

@@ -13,15 +13,15 @@ use super::canvas::{FONT, escape};
 use super::legend::{Entry, Swatch};
 
 /// Fill of a portal area.
-const PORTAL_FILL: &str = "#fff3a0";
+pub(crate) const PORTAL_FILL: &str = "#fff3a0";
 /// Stroke of a portal area's outline and marker.
 const PORTAL_STROKE: &str = "#111111";
 /// Fill of an area in no cluster.
-const NO_CLUSTER: &str = "#dddddd";
+pub(crate) const NO_CLUSTER: &str = "#dddddd";
 
 /// The tint of cluster `index` (0-based): hues a golden angle apart, so that clusters with
 /// near numbers get far hues; pale, so that arrows stay visible on them.
-pub(super) fn colour(index: usize) -> String {
+pub(crate) fn colour(index: usize) -> String {
     const GOLDEN: f64 = 0.618_033_988_749_895;
     #[expect(
         clippy::cast_precision_loss,

@@ -12,11 +12,11 @@
 
 pub(crate) mod areas;
 mod canvas;
-mod clusters;
+pub(crate) mod clusters;
 mod legend;
 mod neighbourhood;
 pub(crate) mod png;
-mod reach;
+pub(crate) mod reach;
 mod route;
 
 use std::fmt::Write as _;

@@ -23,10 +23,10 @@ const SHORTEST: f32 = 12.0;
 /// opposite reachabilities lie side by side.
 const KEEP_RIGHT: f32 = 1.5;
 /// Colour of a travel type outside the 19 known ones.
-const UNKNOWN: &str = "#000000";
+pub(crate) const UNKNOWN: &str = "#000000";
 
 /// The colour of a travel type (one per type, told apart on the areas' pale fills).
-pub(super) const fn colour(kind: TravelType) -> &'static str {
+pub(crate) const fn colour(kind: TravelType) -> &'static str {
     match kind {
         TravelType::Invalid => "#000000",
         TravelType::Walk => "#4d4d4d",
@@ -51,7 +51,7 @@ pub(super) const fn colour(kind: TravelType) -> &'static str {
 }
 
 /// The legend's name of a travel type.
-pub(super) const fn label(kind: TravelType) -> &'static str {
+pub(crate) const fn label(kind: TravelType) -> &'static str {
     match kind {
         TravelType::Invalid => "invalid",
         TravelType::Walk => "walk",

@@ -20,7 +20,7 @@ pub(crate) struct Floor {
 
 /// A coordinate in whole units.
 #[expect(clippy::cast_possible_truncation, reason = "map coordinates")]
-fn unit(value: f32) -> i32 {
+pub(super) fn unit(value: f32) -> i32 {
     value.round() as i32
 }
 

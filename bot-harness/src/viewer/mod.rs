@@ -2,20 +2,23 @@
 //! log over the map's navigation floor.
 //!
 //! [`data`] reads the log into what the page shows (players' tracks in the compact form of
-//! [`encode`]), [`floor`] draws the AAS areas' ground faces as polygons, and [`page()`] puts
-//! both, as JSON in a `<script type="application/json" id="match-data">` block, into the
-//! page with its style and script (`page.html`, `viewer.css`, `viewer.js` beside this file,
-//! compiled into the binary). The page needs no server, network or build step.
+//! [`encode`]), [`floor`] draws the AAS areas' ground faces as polygons, [`nav`] gathers the
+//! clusters, portals and reachabilities the navigation layers draw, and [`page()`] puts them,
+//! as JSON in a `<script type="application/json" id="match-data">` block, into the page with
+//! its style and scripts (`page.html`, `viewer.css`, `layers.js`, `viewer.js` beside this
+//! file, compiled into the binary). The page needs no server, network or build step.
 
 pub(crate) mod data;
 pub(crate) mod encode;
 pub(crate) mod floor;
+pub(crate) mod nav;
 pub(crate) mod projectiles;
 
 use serde::Serialize;
 
 use self::data::MatchData;
 use self::floor::Floor;
+use self::nav::Nav;
 
 /// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{LAYERS}}` and `{{SCRIPT}}`
 /// are filled in.
@@ -40,6 +43,8 @@ struct Embedded<'a> {
     data: &'a MatchData,
     /// The navigation floor.
     floor: &'a Floor,
+    /// The navigation layers' data.
+    nav: &'a Nav,
 }
 
 /// `text` with the characters HTML gives a meaning escaped.
@@ -49,15 +54,20 @@ fn escape_html(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The page replaying `data` over `floor`.
+/// The page replaying `data` over `floor`, with the navigation layers of `nav`.
 ///
 /// # Errors
 /// When the data cannot be encoded as JSON.
-pub(crate) fn page(data: &MatchData, floor: &Floor) -> Result<String, serde_json::Error> {
+pub(crate) fn page(
+    data: &MatchData,
+    floor: &Floor,
+    nav: &Nav,
+) -> Result<String, serde_json::Error> {
     let json = serde_json::to_string(&Embedded {
         viewer_version: DATA_VERSION,
         data,
         floor,
+        nav,
     })?;
     // `<` only occurs inside JSON strings, where `\u003c` means the same: no text of the log
     // can close the script block.
@@ -149,7 +159,7 @@ mod tests {
             polygons: Vec::new(),
             heights: (0, 0),
         };
-        let html = super::page(&data, &floor).expect("a page");
+        let html = super::page(&data, &floor, &super::nav::Nav::empty()).expect("a page");
         assert_eq!(
             html.matches("</script>").count(),
             4,
@@ -162,5 +172,7 @@ mod tests {
         assert_eq!(json["players"][1]["name"], "b</script>");
         assert_eq!(json["frames"], 2);
         assert_eq!(json["routes"][0][2][3], 40);
+        assert_eq!(json["nav"]["types"][2][1], "walk");
+        assert_eq!(json["nav"]["reach"].as_array().map(Vec::len), Some(0));
     }
 }

@@ -575,6 +575,7 @@
       canvas: [canvas.width, canvas.height], background: Array.from(ctx.getImageData(0, 0, 1, 1).data),
       players, floor: floorSamples, drawn,
       layers: window.viewerNav ? window.viewerNav.layers : null,
+      layers_drawn: window.viewerNav ? window.viewerNav.drawn : null,
       timing: { ready_ms: readyAt, draw_ms: drawMs, draws },
     });
   }

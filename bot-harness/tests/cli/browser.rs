@@ -201,9 +201,23 @@ fn the_replay_page_draws_the_log_in_chromium() {
             recent("explosion", 6),
             "explosions drawn"
         );
+        // Every living player with a route planned (the last `route` line up to the frame
+        // has points) has it drawn: nobody is followed, so everyone's.
+        let rows = logged_players(&log, frame);
+        let routed = (0..rows.len())
+            .filter(|&player| {
+                let last = events.iter().rfind(|e| {
+                    e["event"] == "route"
+                        && e["player"] == player
+                        && e["frame"].as_u64().is_some_and(|at| at <= frame)
+                });
+                let alive = rows[player][8] as u64 & 1 == 1;
+                alive && last.is_some_and(|e| e["points"].as_array().is_some_and(|p| !p.is_empty()))
+            })
+            .count();
+        assert_eq!(report["drawn"]["routes"], routed, "routes drawn");
 
         // The page's state is the log's frame.
-        let rows = logged_players(&log, frame);
         let players = report["players"].as_array().expect("players");
         assert_eq!(players.len(), rows.len());
         for (shown, row) in players.iter().zip(&rows) {
@@ -268,10 +282,56 @@ fn the_replay_page_draws_the_log_in_chromium() {
         );
     }
 
+    // The navigation layers, asked for in the address, are on and drawn: the floor's colours
+    // change under the clusters' tints, and every reachability is drawn.
+    let frame = 437;
+    let (plain, _) = headless(&url(&format!("frame={frame}&report")), &["--dump-dom"]);
+    let (layered, _) = headless(
+        &url(&format!("frame={frame}&report&layers=areas,clusters,reach")),
+        &["--dump-dom"],
+    );
+    let (plain, layered) = (self_report(&plain), self_report(&layered));
+    assert_eq!(layered["errors"], serde_json::json!([]), "script errors");
+    for layer in ["areas", "clusters", "reach"] {
+        assert_eq!(plain["layers"][layer], false, "{layer} is off by default");
+        assert_eq!(layered["layers"][layer], true, "{layer} is on when asked");
+    }
+    let view = run_json(&[
+        "view",
+        &log.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+        "--json",
+    ]);
+    assert_eq!(
+        layered["layers_drawn"]["reach"], view["reachabilities"],
+        "every reachability drawn"
+    );
+    let samples = |report: &serde_json::Value| -> Vec<[i64; 4]> {
+        report["floor"]
+            .as_array()
+            .expect("floor samples")
+            .iter()
+            .filter(|s| !s["pixel"].is_null())
+            .map(|s| pixel(&s["pixel"]))
+            .collect()
+    };
+    let (before, after) = (samples(&plain), samples(&layered));
+    let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+    assert!(
+        changed * 2 >= before.len(),
+        "{changed} of {} floor samples changed under the layers",
+        before.len()
+    );
+
     // Screenshots to look at: the whole arena, and following a player closely.
     for (name, fragment) in [
         ("arena-frame-437.png", "frame=437"),
         ("arena-follow-frame-900.png", "frame=900&follow=1"),
+        (
+            "arena-layers-frame-437.png",
+            "frame=437&layers=clusters,reach",
+        ),
     ] {
         let shot = dir.join(name);
         let _ = std::fs::remove_file(&shot);

@@ -145,6 +145,55 @@ fn the_page_is_self_contained_and_holds_the_log() {
     }
     let frags = lines.iter().filter(|l| l["event"] == "frag").count();
     assert_eq!(data["frags"].as_array().expect("frags").len(), frags);
+
+    // The navigation layers' data: a cluster per area, the portals, every reachability.
+    let nav = &data["nav"];
+    let clusters = nav["clusters"].as_array().expect("clusters");
+    let areas = clusters.len() as i64;
+    for polygon in data["floor"]["polygons"].as_array().expect("polygons") {
+        assert!((1..=areas).contains(&polygon[2].as_i64().expect("an area")));
+    }
+    let cluster_count = nav["cluster_colours"].as_array().expect("colours").len() as u64;
+    assert!(cluster_count > 1, "{nav:#}");
+    assert!(
+        clusters
+            .iter()
+            .all(|c| c.as_u64().is_some_and(|c| c <= cluster_count))
+    );
+    let portals = nav["portals"].as_array().expect("portals");
+    assert!(!portals.is_empty());
+    for portal in portals {
+        let area = portal[0].as_u64().expect("an area") as usize;
+        assert_eq!(
+            clusters[area - 1],
+            0,
+            "a portal area has cluster 0: {portal}"
+        );
+        for side in [&portal[1], &portal[2]] {
+            assert!((1..=cluster_count).contains(&side.as_u64().expect("a cluster")));
+        }
+    }
+    let reach = nav["reach"].as_array().expect("reachabilities");
+    assert_eq!(report["reachabilities"], reach.len());
+    assert!(!reach.is_empty());
+    let types = nav["types"].as_array().expect("travel types");
+    assert_eq!(types.len(), 20);
+    assert_eq!(types[2][1], "walk");
+    for row in reach {
+        let row: Vec<i64> = row
+            .as_array()
+            .expect("a row")
+            .iter()
+            .map(|v| v.as_i64().expect("whole numbers"))
+            .collect();
+        assert_eq!(row.len(), 9);
+        assert!(
+            (1..=areas).contains(&row[0]) && (1..=areas).contains(&row[1]),
+            "{row:?}"
+        );
+        assert!((0..20).contains(&row[2]), "{row:?}");
+        assert!(row[3..].iter().all(|c| c.abs() <= 4096), "{row:?}");
+    }
 }
 
 #[test]
