@@ -303,7 +303,7 @@
   }
 
   // The route each shown player planned last (the followed one, else everyone): a dashed line
-  // from the player through the route's points, and a ring on its goal.
+  // from the player through the route's points still ahead, and a ring on its goal.
   let drawnRoutes = 0;
   function drawRoutes(f, X, Y) {
     drawnRoutes = 0;
@@ -319,9 +319,16 @@
       if (points.length < 3) return;
       ctx.strokeStyle = colour(i);
       ctx.globalAlpha = 0.85;
+      // The part still ahead: from the route's point nearest the player on.
+      const px = t[0][f] / 10, py = t[1][f] / 10, pz = t[2][f] / 10;
+      let nearest = 0, best = Infinity;
+      for (let p = 0; p < points.length; p += 3) {
+        const d = Math.hypot(points[p] - px, points[p + 1] - py, points[p + 2] - pz);
+        if (d < best) { best = d; nearest = p; }
+      }
       ctx.beginPath();
-      ctx.moveTo(X(t[0][f] / 10), Y(t[1][f] / 10));
-      for (let p = 0; p < points.length; p += 3) ctx.lineTo(X(points[p]), Y(points[p + 1]));
+      ctx.moveTo(X(px), Y(py));
+      for (let p = nearest; p < points.length; p += 3) ctx.lineTo(X(points[p]), Y(points[p + 1]));
       ctx.stroke();
       const gx = X(points[points.length - 3]), gy = Y(points[points.length - 2]);
       ctx.beginPath(); ctx.arc(gx, gy, 7, 0, 2 * Math.PI); ctx.stroke();
