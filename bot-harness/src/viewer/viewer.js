@@ -121,6 +121,14 @@
   const WEAPON_COLOUR = ["#fff", "#ddd", "#ffe680", "#ffb347", "#7fd36b", "#ff6a2b", "#9fe8ff",
     "#5ff0ff", "#4fb4ff", "#6bff6b"];
   const SPLASH = [0, 0, 0, 0, 150, 120, 0, 0, 20, 120]; // explosion radius by weapon, units
+  // The frame a placed item taken at `frame` appears again (its next `item_spawn` in the
+  // log), or −1 when the log does not say (the match ended first).
+  function respawnFrame(index, frame) {
+    const events = itemEvents[index];
+    const next = events[upto(events, frame)];
+    return next && next[1] === 1 ? next[0] : -1;
+  }
+  let drawnCountdowns = 0;
   function itemColour(name) {
     if (name.startsWith("weapon_")) return "#ffffff";
     if (name.startsWith("ammo_")) return "#b8a46a";
@@ -199,15 +207,23 @@
     if (window.viewerNav) {
       window.viewerNav.draw(ctx, { X, Y, scale, frame: f, heightLo: state.heightLo, heightHi: state.heightHi, follow: state.follow });
     }
-    // Items: squares, hollow while taken.
+    // Items: squares, hollow while taken, with the seconds until a taken item is back.
     const size = Math.max(3, 10 * scale);
+    ctx.font = "10px system-ui, sans-serif";
+    drawnCountdowns = 0;
     data.items.forEach((item, i) => {
       const present = itemPresent(i, f);
       if (!present && item[5] === 0) return;
       ctx.strokeStyle = ctx.fillStyle = itemColour(item[1]);
       ctx.globalAlpha = present ? 0.95 : 0.35;
-      if (present) ctx.fillRect(X(item[2]) - size / 2, Y(item[3]) - size / 2, size, size);
-      else ctx.strokeRect(X(item[2]) - size / 2, Y(item[3]) - size / 2, size, size);
+      const x = X(item[2]), y = Y(item[3]);
+      if (present) { ctx.fillRect(x - size / 2, y - size / 2, size, size); return; }
+      ctx.strokeRect(x - size / 2, y - size / 2, size, size);
+      const back = respawnFrame(i, f);
+      if (back < 0) return;
+      ctx.globalAlpha = 0.9;
+      ctx.fillText(String(Math.ceil((back - f) * MS / 1000)), x + size / 2 + 2, y + 4);
+      drawnCountdowns += 1;
     });
     ctx.globalAlpha = 1;
     if (state.routes) drawRoutes(f, X, Y);
@@ -571,7 +587,7 @@
       return { area: p[2], x: cx, y: cy, pixel: pixel(...screen(cx, cy)) };
     });
     const frame = state.frame;
-    const drawn = Object.assign({ routes: state.routes ? drawnRoutes : 0 }, state.combat ? drawnCombat : {});
+    const drawn = Object.assign({ routes: state.routes ? drawnRoutes : 0, countdowns: drawnCountdowns }, state.combat ? drawnCombat : {});
     const started = performance.now();
     const draws = Math.min(200, FRAMES);
     for (let k = 0; k < draws; k++) seekTo(Math.floor(k * (FRAMES - 1) / Math.max(1, draws - 1)));

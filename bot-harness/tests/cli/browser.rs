@@ -216,6 +216,43 @@ fn the_replay_page_draws_the_log_in_chromium() {
             })
             .count();
         assert_eq!(report["drawn"]["routes"], routed, "routes drawn");
+        // Every placed item that is taken and comes back later in the log has its countdown.
+        let header: serde_json::Value = serde_json::from_str(
+            std::fs::read_to_string(&log)
+                .expect("the log")
+                .lines()
+                .next()
+                .expect("a header"),
+        )
+        .expect("JSON");
+        let counting = header["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .filter(|item| {
+                let of_item: Vec<&serde_json::Value> = events
+                    .iter()
+                    .filter(|e| {
+                        (e["event"] == "pickup" || e["event"] == "item_spawn")
+                            && e["entity"] == item[0]
+                    })
+                    .collect();
+                let at = |e: &&serde_json::Value| e["frame"].as_u64().unwrap_or(u64::MAX);
+                let taken = of_item
+                    .iter()
+                    .rfind(|e| at(e) <= frame)
+                    .is_some_and(|e| e["event"] == "pickup");
+                let back = of_item
+                    .iter()
+                    .find(|e| at(e) > frame)
+                    .is_some_and(|e| e["event"] == "item_spawn");
+                taken && back
+            })
+            .count();
+        assert_eq!(
+            report["drawn"]["countdowns"], counting,
+            "respawn countdowns"
+        );
 
         // The page's state is the log's frame.
         let players = report["players"].as_array().expect("players");
