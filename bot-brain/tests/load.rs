@@ -108,7 +108,11 @@ fn errors_are_met_lazily_and_name_file_line_and_problem() {
         twice.anchors[0].reason.as_ref().unwrap().to_string(),
         "bots/twice_c.c:5:38: characteristic 6 set twice in this skill block"
     );
-    assert!(!load_dir(root(), "bots/twice_c.c", 4.0, Compat::Botlib).unwrap().fell_back());
+    assert!(
+        !load_dir(root(), "bots/twice_c.c", 4.0, Compat::Botlib)
+            .unwrap()
+            .fell_back()
+    );
 }
 
 #[test]
@@ -142,10 +146,15 @@ fn a_file_and_default_both_missing_is_an_error() {
     std::fs::create_dir_all(&dir).unwrap();
     let error = load_dir(&dir, "bots/none_c.c", 1.0, Compat::Botlib).unwrap_err();
     assert!(
-        error.to_string().starts_with("bots/none_c.c: cannot load skill 1, nor any fallback: bots/none_c.c: cannot read file"),
+        error.to_string().starts_with(
+            "bots/none_c.c: cannot load skill 1, nor any fallback: bots/none_c.c: cannot read file"
+        ),
         "{error}"
     );
     let error = load_dir(&dir, "bots/none_c.c", f32::NAN, Compat::Botlib).unwrap_err();
-    assert_eq!(error.to_string(), "bots/none_c.c: skill NaN is not a number");
+    assert_eq!(
+        error.to_string(),
+        "bots/none_c.c: skill NaN is not a number"
+    );
     std::fs::remove_dir_all(dir).ok();
 }

@@ -74,16 +74,50 @@ fn neonknight_default_character_interpolates_as_the_reference_says() {
     let root = real_data::bot_set(&botfiles, NEONKNIGHT);
     let file = "bots/default_c.c";
     let at = |skill: f32, compat| load_dir(&root, file, skill, compat).unwrap();
-    close(at(2.0, Compat::Botlib).float(C::ReactionTime).unwrap(), 2.583_333);
-    close(at(3.0, Compat::Botlib).float(C::ReactionTime).unwrap(), 2.166_667);
-    close(at(4.5, Compat::Botlib).float(C::ReactionTime).unwrap(), 0.875);
-    assert_eq!(at(2.0, Compat::Botlib).value(C::ViewMaxChange), Some(&Value::Integer(90)));
-    assert_eq!(at(3.0, Compat::Botlib).value(C::ViewMaxChange), Some(&Value::Integer(90)));
-    assert_eq!(at(4.5, Compat::Botlib).value(C::ViewMaxChange), Some(&Value::Integer(240)));
-    close(at(2.0, Compat::Fixed).float(C::ViewMaxChange).unwrap(), 140.0);
-    close(at(4.5, Compat::Fixed).float(C::ViewMaxChange).unwrap(), 300.0);
-    close(at(5.0, Compat::Fixed).float(C::AimAccuracyMachinegun).unwrap(), 0.7);
-    close(at(3.0, Compat::Fixed).float(C::AimAccuracyMachinegun).unwrap(), 0.3 + 0.2 * 2.0 / 3.0);
+    close(
+        at(2.0, Compat::Botlib).float(C::ReactionTime).unwrap(),
+        2.583_333,
+    );
+    close(
+        at(3.0, Compat::Botlib).float(C::ReactionTime).unwrap(),
+        2.166_667,
+    );
+    close(
+        at(4.5, Compat::Botlib).float(C::ReactionTime).unwrap(),
+        0.875,
+    );
+    assert_eq!(
+        at(2.0, Compat::Botlib).value(C::ViewMaxChange),
+        Some(&Value::Integer(90))
+    );
+    assert_eq!(
+        at(3.0, Compat::Botlib).value(C::ViewMaxChange),
+        Some(&Value::Integer(90))
+    );
+    assert_eq!(
+        at(4.5, Compat::Botlib).value(C::ViewMaxChange),
+        Some(&Value::Integer(240))
+    );
+    close(
+        at(2.0, Compat::Fixed).float(C::ViewMaxChange).unwrap(),
+        140.0,
+    );
+    close(
+        at(4.5, Compat::Fixed).float(C::ViewMaxChange).unwrap(),
+        300.0,
+    );
+    close(
+        at(5.0, Compat::Fixed)
+            .float(C::AimAccuracyMachinegun)
+            .unwrap(),
+        0.7,
+    );
+    close(
+        at(3.0, Compat::Fixed)
+            .float(C::AimAccuracyMachinegun)
+            .unwrap(),
+        0.3 + 0.2 * 2.0 / 3.0,
+    );
     assert_eq!(at(3.0, Compat::Fixed).integer(C::ChatCpm).unwrap(), 400);
     let one = at(1.0, Compat::Botlib);
     assert_eq!(one.string(C::Name).unwrap(), "Player");
@@ -122,9 +156,15 @@ fn mecwerks_dialect_loads_by_index_and_getters_see_the_mismatch() {
     let root = real_data::bot_set(&botfiles, MECWERKS);
     let marcus = load_dir(&root, "bots/marcus_c.c", 1.0, Compat::Botlib).unwrap();
     assert_eq!(marcus.value_at(4), Some(&Value::Integer(180)));
-    assert_eq!(marcus.value_at(8), Some(&Value::String("bots/default_t.c".into())));
+    assert_eq!(
+        marcus.value_at(8),
+        Some(&Value::String("bots/default_t.c".into()))
+    );
     assert!(marcus.float(C::AimAccuracyMachinegun).is_err());
     // A string at the lower anchor is copied.
     let marcus = load_dir(&root, "bots/marcus_c.c", 4.5, Compat::Botlib).unwrap();
-    assert_eq!(marcus.value_at(8), Some(&Value::String("bots/marcus_t.c".into())));
+    assert_eq!(
+        marcus.value_at(8),
+        Some(&Value::String("bots/marcus_t.c".into()))
+    );
 }

@@ -36,6 +36,9 @@ pub(crate) enum Command {
     /// Bot chat: load, lint and talk to the chat files of a botfiles folder.
     #[command(subcommand)]
     Chat(ChatCommand),
+    /// Bot characters (`*_c.c`): load them all, or show one at a skill.
+    #[command(subcommand)]
+    Character(CharacterCommand),
     /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
     #[command(subcommand)]
     Weights(WeightsCommand),
@@ -162,6 +165,53 @@ pub(crate) struct WeightsCheckArgs {
     /// The botfiles folder to search (recursively) and to resolve includes from.
     #[arg(long)]
     pub(crate) botfiles: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// `character …` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum CharacterCommand {
+    /// Load every `*_c.c` under a botfiles folder at skills 1, 4 and 5 and report which fail,
+    /// and which fall back to another block.
+    Check(WeightsCheckArgs),
+    /// Every characteristic of a character at a skill, by its `chars.h` name.
+    Show(CharacterShowArgs),
+}
+
+/// How numbers written as integers interpolate between skills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CompatArg {
+    /// Interpolate every number (the default).
+    Fixed,
+    /// botlib: numbers written as integers keep the lower skill's value.
+    Botlib,
+}
+
+impl From<CompatArg> for bot_brain::Compat {
+    fn from(compat: CompatArg) -> Self {
+        match compat {
+            CompatArg::Fixed => Self::Fixed,
+            CompatArg::Botlib => Self::Botlib,
+        }
+    }
+}
+
+/// Arguments of `character show`.
+#[derive(Debug, Args)]
+pub(crate) struct CharacterShowArgs {
+    /// The botfiles folder; includes and `bots/default_c.c` are resolved from it.
+    #[arg(long)]
+    pub(crate) botfiles: PathBuf,
+    /// The character, relative to the botfiles folder (for example `bots/sarge_c.c`).
+    pub(crate) file: String,
+    /// The skill, 1 to 5 (clamped); between 1 and 4 or 4 and 5 the anchors interpolate.
+    #[arg(long)]
+    pub(crate) skill: f32,
+    /// How numbers written as integers interpolate.
+    #[arg(long, value_enum, default_value_t = CompatArg::Fixed)]
+    pub(crate) compat: CompatArg,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,

@@ -47,6 +47,10 @@ pub enum Error {
     /// A weight config could not be loaded (file, line, column and include stack inside).
     #[error(transparent)]
     Weights(#[from] fuzzy_weights::LoadError),
+    /// A character could not be loaded by any step of botlib's fallback chain (file, line,
+    /// column and include stack inside).
+    #[error(transparent)]
+    Character(#[from] bot_brain::CharacterError),
     /// A map could not be made a level (read, navigation, spawn points).
     #[error(transparent)]
     Level(#[from] bot_world::LevelError),

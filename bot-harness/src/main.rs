@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use bot_harness::{Error, Report, commands};
 use clap::Parser;
 
-use crate::cli::{AasCommand, ChatCommand, Command, MapCommand, WeightsCommand};
+use crate::cli::{AasCommand, CharacterCommand, ChatCommand, Command, MapCommand, WeightsCommand};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
@@ -64,6 +64,14 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
         Command::Weights(WeightsCommand::Check(args)) => {
             print(&commands::weights_check(&args.botfiles)?, args.json, out)
         }
+        Command::Character(CharacterCommand::Check(args)) => {
+            print(&commands::character_check(&args.botfiles)?, args.json, out)
+        }
+        Command::Character(CharacterCommand::Show(args)) => print(
+            &commands::character_show(&args.botfiles, &args.file, args.skill, args.compat.into())?,
+            args.json,
+            out,
+        ),
         Command::Chat(ChatCommand::Check(args)) => {
             print(&commands::chat_check(&args.botfiles)?, args.json, out)
         }

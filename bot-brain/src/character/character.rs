@@ -88,7 +88,12 @@ impl Character {
         }
     }
 
-    fn wrong_type(&self, characteristic: Characteristic, value: &Value, asked: Kind) -> AccessError {
+    fn wrong_type(
+        &self,
+        characteristic: Characteristic,
+        value: &Value,
+        asked: Kind,
+    ) -> AccessError {
         AccessError::WrongType {
             file: self.file.clone(),
             characteristic,

@@ -193,7 +193,10 @@ mod tests {
         }
         assert_eq!(Characteristic::Walker.index(), 48);
         assert_eq!(Characteristic::ItemWeights.index(), 40);
-        assert_eq!(Characteristic::from_name("reactiontime"), Some(Characteristic::ReactionTime));
+        assert_eq!(
+            Characteristic::from_name("reactiontime"),
+            Some(Characteristic::ReactionTime)
+        );
         assert_eq!(Characteristic::from_index(49), None);
         assert_eq!(Characteristic::ChatCpm.kind(), Kind::Integer);
         assert_eq!(Characteristic::ChatFile.kind(), Kind::String);

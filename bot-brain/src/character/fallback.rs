@@ -44,18 +44,28 @@ pub struct Anchor {
     pub(crate) block: SkillBlock,
 }
 
-impl fmt::Display for Anchor {
-    /// `skill 4: bots/default_c.c at skill 4 (bots/x_c.c: no skill 4 block)` for a fallback,
-    /// `skill 4: bots/x_c.c` otherwise.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "skill {}: {}", self.skill, self.file)?;
+impl Anchor {
+    /// Where the values came from, without the reason: `skill 4: bots/default_c.c at skill
+    /// 4`, `skill 1: bots/x_c.c first block (skill 2)`, or `skill 4: bots/x_c.c`.
+    #[must_use]
+    pub fn source(&self) -> String {
+        let mut text = format!("skill {}: {}", self.skill, self.file);
         match self.step {
             Step::File => {}
-            Step::DefaultAtSkill => write!(f, " at skill {}", self.skill)?,
+            Step::DefaultAtSkill => text.push_str(&format!(" at skill {}", self.skill)),
             Step::FileAnySkill | Step::DefaultAnySkill => {
-                write!(f, " first block (skill {})", self.block_skill)?;
+                text.push_str(&format!(" first block (skill {})", self.block_skill));
             }
         }
+        text
+    }
+}
+
+impl fmt::Display for Anchor {
+    /// [`Anchor::source`], then the reason step (1) failed in parentheses: `skill 4:
+    /// bots/default_c.c at skill 4 (bots/x_c.c: no skill 4 block)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.source())?;
         if let Some(reason) = &self.reason {
             write!(f, " ({reason})")?;
         }
@@ -75,7 +85,11 @@ fn cached(
         Err(error) => error,
     };
     let steps = [
-        (DEFAULT_CHARACTER, SkillQuery::Exact(skill), Step::DefaultAtSkill),
+        (
+            DEFAULT_CHARACTER,
+            SkillQuery::Exact(skill),
+            Step::DefaultAtSkill,
+        ),
         (file, SkillQuery::Any, Step::FileAnySkill),
         (DEFAULT_CHARACTER, SkillQuery::Any, Step::DefaultAnySkill),
     ];

@@ -26,7 +26,12 @@ pub enum Compat {
 
 /// The value of one slot at fraction `t` (0 at `low`, 1 at `high`); `None`: unset.
 #[must_use]
-pub fn interpolate(low: Option<&Value>, high: Option<&Value>, t: f32, compat: Compat) -> Option<Value> {
+pub fn interpolate(
+    low: Option<&Value>,
+    high: Option<&Value>,
+    t: f32,
+    compat: Compat,
+) -> Option<Value> {
     let lerp = |a: f32, b: f32| a + (b - a) * t;
     match (compat, low?, high) {
         (_, Value::Float(a), Some(Value::Float(b))) => Some(Value::Float(lerp(*a, *b))),
@@ -60,8 +65,14 @@ mod tests {
         // Reference §11.2: 0.5 / 0.75 / 0.95 at skills 1 / 4 / 5.
         for compat in [Compat::Fixed, Compat::Botlib] {
             let (a, b, c) = (Value::Float(0.5), Value::Float(0.75), Value::Float(0.95));
-            close(interpolate(Some(&a), Some(&b), 1.0 / 3.0, compat), 0.583_333);
-            close(interpolate(Some(&a), Some(&b), 2.0 / 3.0, compat), 0.666_667);
+            close(
+                interpolate(Some(&a), Some(&b), 1.0 / 3.0, compat),
+                0.583_333,
+            );
+            close(
+                interpolate(Some(&a), Some(&b), 2.0 / 3.0, compat),
+                0.666_667,
+            );
             close(interpolate(Some(&b), Some(&c), 0.5, compat), 0.85);
         }
     }
@@ -73,7 +84,10 @@ mod tests {
             interpolate(Some(&a), Some(&b), 2.0 / 3.0, Compat::Botlib),
             Some(Value::Integer(90))
         );
-        close(interpolate(Some(&a), Some(&b), 2.0 / 3.0, Compat::Fixed), 190.0);
+        close(
+            interpolate(Some(&a), Some(&b), 2.0 / 3.0, Compat::Fixed),
+            190.0,
+        );
         let same = Value::Integer(400);
         assert_eq!(
             interpolate(Some(&same), Some(&same), 0.5, Compat::Fixed),
@@ -83,14 +97,30 @@ mod tests {
 
     #[test]
     fn mixed_pairs_follow_botlib_or_the_fixed_rule() {
-        let (f, i, s) = (Value::Float(1.0), Value::Integer(3), Value::String("x".into()));
+        let (f, i, s) = (
+            Value::Float(1.0),
+            Value::Integer(3),
+            Value::String("x".into()),
+        );
         assert_eq!(interpolate(Some(&f), Some(&i), 0.5, Compat::Botlib), None);
         assert_eq!(interpolate(Some(&f), Some(&s), 0.5, Compat::Botlib), None);
-        assert_eq!(interpolate(Some(&i), Some(&f), 0.5, Compat::Botlib), Some(i.clone()));
-        assert_eq!(interpolate(Some(&s), Some(&f), 0.5, Compat::Botlib), Some(s.clone()));
+        assert_eq!(
+            interpolate(Some(&i), Some(&f), 0.5, Compat::Botlib),
+            Some(i.clone())
+        );
+        assert_eq!(
+            interpolate(Some(&s), Some(&f), 0.5, Compat::Botlib),
+            Some(s.clone())
+        );
         close(interpolate(Some(&f), Some(&i), 0.5, Compat::Fixed), 2.0);
-        assert_eq!(interpolate(Some(&f), Some(&s), 0.5, Compat::Fixed), Some(f.clone()));
-        assert_eq!(interpolate(Some(&f), None, 0.5, Compat::Fixed), Some(f.clone()));
+        assert_eq!(
+            interpolate(Some(&f), Some(&s), 0.5, Compat::Fixed),
+            Some(f.clone())
+        );
+        assert_eq!(
+            interpolate(Some(&f), None, 0.5, Compat::Fixed),
+            Some(f.clone())
+        );
         assert_eq!(interpolate(None, Some(&f), 0.5, Compat::Fixed), None);
     }
 }

@@ -11,7 +11,9 @@
 //! value = NUM | STR ;          (no sign: `-` is an error)
 //! ```
 
-use bot_script::{FileSource, Preprocessor, ScriptError, SourceDiagnostic, Token, TokenKind, TokenStream};
+use bot_script::{
+    FileSource, Preprocessor, ScriptError, SourceDiagnostic, Token, TokenKind, TokenStream,
+};
 
 use super::characteristic::MAX_CHARACTERISTICS;
 use super::error::CharacterError;
@@ -86,8 +88,14 @@ impl Reader<'_> {
     }
 
     fn end_error(&self, what: &str) -> CharacterError {
-        let pos = self.stream.tokens.last().map_or_else(bot_script::SourcePos::end_of_input, |t| t.pos.clone());
-        let stack = self.stream.include_stack(self.stream.len().saturating_sub(1));
+        let pos = self
+            .stream
+            .tokens
+            .last()
+            .map_or_else(bot_script::SourcePos::end_of_input, |t| t.pos.clone());
+        let stack = self
+            .stream
+            .include_stack(self.stream.len().saturating_sub(1));
         CharacterError::Syntax(
             SourceDiagnostic::error(pos, format!("expected {what}, found end of input"))
                 .with_stack(stack),

@@ -10,6 +10,7 @@ pub mod aas_convert;
 pub mod aas_info;
 pub mod aas_render;
 pub mod aas_route;
+pub mod character;
 pub mod chat;
 pub mod map_info;
 pub mod match_play;
@@ -24,6 +25,9 @@ pub use aas_convert::{AasConvertReport, aas_convert};
 pub use aas_info::{AasInfoReport, aas_info};
 pub use aas_render::{AasRenderReport, RenderArgs, RenderedRoute, aas_render};
 pub use aas_route::{AasRouteReport, RouteResult, aas_route};
+pub use character::{
+    CharacterCheckReport, CharacterFileResult, CharacterShowReport, character_check, character_show,
+};
 pub use chat::{
     ChatBot, ChatCheckReport, ChatFileEntry, ChatLintReport, ChatMatch, ChatMatchReport,
     ChatReplyReport, FiredChat, RejectedChatFile, chat_check, chat_lint, chat_match, chat_repl,
