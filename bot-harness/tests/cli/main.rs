@@ -3,6 +3,7 @@
 
 mod aas;
 mod browser;
+mod character;
 mod chat;
 mod common;
 mod map_info;
