@@ -53,11 +53,12 @@ pub fn interpolate(
 mod tests {
     use super::*;
 
+    #[expect(clippy::needless_pass_by_value, reason = "called with fresh results")]
     fn close(value: Option<Value>, expected: f32) {
-        let Some(Value::Float(v)) = value else {
+        let Some(Value::Float(v)) = value.as_ref() else {
             panic!("{value:?} is not a float")
         };
-        assert!((v - expected).abs() < 1e-5, "{v} != {expected}");
+        assert!((*v - expected).abs() < 1e-5, "{v} != {expected}");
     }
 
     #[test]

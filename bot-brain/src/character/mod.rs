@@ -5,7 +5,7 @@
 //! One job per module: [`characteristic`] names the slots, [`value`] holds a slot's value,
 //! [`parse`] reads one skill block (lazily, as botlib does), [`fallback`] loads an anchor
 //! skill through botlib's fallback chain and fills it from the default character,
-//! [`interpolate`] blends two anchors, [`load`](mod@load) puts them together, and [`error`] says
+//! [`interpolate`](mod@interpolate) blends two anchors, [`load`](mod@load) puts them together, and [`error`] says
 //! what went wrong where.
 
 pub mod characteristic;
@@ -16,13 +16,13 @@ pub mod load;
 pub mod parse;
 pub mod value;
 
-mod character;
+mod loaded;
 
-pub use character::{Character, Gender};
 pub use characteristic::{Characteristic, Kind, MAX_CHARACTERISTICS};
 pub use error::{AccessError, CharacterError};
 pub use fallback::{Anchor, DEFAULT_CHARACTER, Step, load_anchor};
 pub use interpolate::{Compat, interpolate};
 pub use load::{load, load_dir};
+pub use loaded::{Character, Gender};
 pub use parse::{SkillBlock, SkillQuery, read_block};
 pub use value::Value;
