@@ -139,7 +139,7 @@ pub(crate) enum WeightsCommand {
     /// Evaluate every weight of a config (decided, ioquake3 interpolation) for an inventory.
     Eval(WeightsEvalArgs),
     /// Load every `*_i.c` and `*_w.c` under a botfiles folder and report which fail and why.
-    Check(WeightsCheckArgs),
+    Check(BotfilesCheckArgs),
 }
 
 /// Arguments of `weights eval`.
@@ -159,9 +159,9 @@ pub(crate) struct WeightsEvalArgs {
     pub(crate) json: bool,
 }
 
-/// Arguments of `weights check`.
+/// Arguments of `weights check` and `character check`.
 #[derive(Debug, Args)]
-pub(crate) struct WeightsCheckArgs {
+pub(crate) struct BotfilesCheckArgs {
     /// The botfiles folder to search (recursively) and to resolve includes from.
     #[arg(long)]
     pub(crate) botfiles: PathBuf,
@@ -175,7 +175,7 @@ pub(crate) struct WeightsCheckArgs {
 pub(crate) enum CharacterCommand {
     /// Load every `*_c.c` under a botfiles folder at skills 1, 4 and 5 and report which fail,
     /// and which fall back to another block.
-    Check(WeightsCheckArgs),
+    Check(BotfilesCheckArgs),
     /// Every characteristic of a character at a skill, by its `chars.h` name.
     Show(CharacterShowArgs),
 }

@@ -10,6 +10,6 @@ pub mod scripted;
 pub mod sim;
 
 pub use level::{Level, LevelDiagnostic, LevelError, LevelSettings};
-pub use replay::{ReplayReport, replay};
+pub use replay::{ReplayReport, replay, replay_world};
 pub use run::{Entrant, MatchRunner, MatchSummary, PlayOptions, play, player_seed};
 pub use sim::{Event, MatchSettings, PlayerSetup, World};

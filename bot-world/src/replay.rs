@@ -24,11 +24,11 @@ pub struct ReplayReport {
     pub initial_differs: bool,
 }
 
-/// Re-simulates `recorded` on `level` (the map the header names) with the recorded settings
-/// and inputs, comparing each frame's hash with the logged one. Stops at the first
-/// mismatch.
+/// The world that re-simulates `recorded` on `level`, before its first frame: the header's
+/// settings and players. Nobody looks during a replay: no line of sight is traced (sight
+/// never changes the state, so the hashes are those of the match).
 #[must_use]
-pub fn replay(recorded: &RecordedMatch, level: &Level) -> ReplayReport {
+pub fn replay_world<'l>(recorded: &RecordedMatch, level: &'l Level) -> World<'l> {
     let header = &recorded.header;
     let setups: Vec<PlayerSetup> = header
         .players
@@ -39,11 +39,19 @@ pub fn replay(recorded: &RecordedMatch, level: &Level) -> ReplayReport {
         })
         .collect();
     let mut world = World::new(level, header.settings.clone(), &setups);
-    // Nobody looks during a replay: no line of sight is traced (sight never changes the
-    // state, so the hashes are those of the match).
     for index in 0..setups.len() {
         world.set_senses(index, Senses::empty());
     }
+    world
+}
+
+/// Re-simulates `recorded` on `level` (the map the header names) with the recorded settings
+/// and inputs, comparing each frame's hash with the logged one. Stops at the first
+/// mismatch.
+#[must_use]
+pub fn replay(recorded: &RecordedMatch, level: &Level) -> ReplayReport {
+    let header = &recorded.header;
+    let mut world = replay_world(recorded, level);
     let initial = format!("{:016x}", world.last_hash());
     if initial != header.initial_hash {
         return ReplayReport {

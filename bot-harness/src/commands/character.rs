@@ -28,6 +28,7 @@ use bot_script::DirSource;
 use serde::Serialize;
 use serde_json::{Map, Value as Json};
 
+use super::botfile_search::find_botfiles;
 use crate::error::Error;
 use crate::output::{Report, write_json_value, write_text_fields};
 
@@ -87,9 +88,7 @@ fn require_folder(botfiles: &Path) -> Result<(), Error> {
 /// fails the command only through [`Report::status`]).
 pub fn character_check(botfiles: &Path) -> Result<CharacterCheckReport, Error> {
     require_folder(botfiles)?;
-    let mut files = Vec::new();
-    collect_character_files(botfiles, "", &mut files)?;
-    files.sort();
+    let files = find_botfiles(botfiles, &["_c.c"])?;
     let source = DirSource::new(botfiles);
     let files = files
         .into_iter()
@@ -248,23 +247,4 @@ fn json_value(value: Option<&Value>) -> Json {
             .and_then(serde_json::Number::from_f64)
             .map_or(Json::Null, Json::Number),
     }
-}
-
-/// Adds every `*_c.c` under `dir` (as `prefix` + name, `/`-separated) to `files`.
-fn collect_character_files(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Result<(), Error> {
-    let io_error = |source| Error::Io {
-        path: dir.to_owned(),
-        source,
-    };
-    for entry in std::fs::read_dir(dir).map_err(io_error)? {
-        let entry = entry.map_err(io_error)?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = format!("{prefix}{name}");
-        if entry.file_type().map_err(io_error)?.is_dir() {
-            collect_character_files(&entry.path(), &format!("{path}/"), files)?;
-        } else if name.to_ascii_lowercase().ends_with("_c.c") {
-            files.push(path);
-        }
-    }
-    Ok(())
 }

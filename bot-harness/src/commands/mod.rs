@@ -10,6 +10,7 @@ pub mod aas_convert;
 pub mod aas_info;
 pub mod aas_render;
 pub mod aas_route;
+mod botfile_search;
 pub mod character;
 pub mod chat;
 pub mod map_info;

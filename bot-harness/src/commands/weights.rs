@@ -19,6 +19,7 @@ use fuzzy_weights::{CompiledConfig, Interpolation, Inventory, InventoryNames, lo
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::botfile_search::find_botfiles;
 use crate::error::Error;
 use crate::output::{Report, write_json_value, write_text_fields};
 
@@ -134,9 +135,7 @@ fn parse_inventory(
 /// # Errors
 /// When the folder cannot be listed.
 pub fn weights_check(botfiles: &Path) -> Result<WeightsCheckReport, Error> {
-    let mut files = Vec::new();
-    collect_weight_files(botfiles, "", &mut files)?;
-    files.sort();
+    let files = find_botfiles(botfiles, &["_i.c", "_w.c"])?;
     let files = files
         .into_iter()
         .map(|file| match load_dir(botfiles, &file) {
@@ -177,25 +176,4 @@ impl Report for WeightsCheckReport {
         )?;
         Ok(())
     }
-}
-
-/// Adds every `*_i.c` / `*_w.c` under `dir` (as `prefix` + name, `/`-separated) to `files`.
-fn collect_weight_files(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Result<(), Error> {
-    let io_error = |source| Error::Io {
-        path: dir.to_owned(),
-        source,
-    };
-    for entry in std::fs::read_dir(dir).map_err(io_error)? {
-        let entry = entry.map_err(io_error)?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = format!("{prefix}{name}");
-        let kind = entry.file_type().map_err(io_error)?;
-        let lower = name.to_ascii_lowercase();
-        if kind.is_dir() {
-            collect_weight_files(&entry.path(), &format!("{path}/"), files)?;
-        } else if lower.ends_with("_i.c") || lower.ends_with("_w.c") {
-            files.push(path);
-        }
-    }
-    Ok(())
 }

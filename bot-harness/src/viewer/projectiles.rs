@@ -1,10 +1,9 @@
 //! The projectiles the page draws: the log records when a missile is fired and where it
 //! explodes, not its flight, so the match is re-simulated from the log's inputs (as `replay`
-//! does, hash by hash) and each projectile's position after every frame is kept.
+//! does, hash by hash, from [`replay_world`]) and each projectile's position after every frame is kept.
 
-use bot_interface::Senses;
 use bot_world::log::RecordedMatch;
-use bot_world::{Level, PlayerSetup, World};
+use bot_world::{Level, replay_world};
 
 use super::encode::encode_track;
 
@@ -30,19 +29,7 @@ fn whole(value: f32) -> i64 {
 
 /// Re-simulates `recorded` on `level` and collects the projectiles' flights.
 pub(crate) fn flights(recorded: &RecordedMatch, level: &Level) -> Flights {
-    let header = &recorded.header;
-    let setups: Vec<PlayerSetup> = header
-        .players
-        .iter()
-        .map(|p| PlayerSetup {
-            name: p.name.clone(),
-            team: p.team,
-        })
-        .collect();
-    let mut world = World::new(level, header.settings.clone(), &setups);
-    for index in 0..setups.len() {
-        world.set_senses(index, Senses::empty());
-    }
+    let mut world = replay_world(recorded, level);
     // Per entity: (weapon, first frame, x, y, z columns); in flight: entity → index.
     let mut flying: Vec<(u32, u8, u32, [Vec<i64>; 3])> = Vec::new();
     let mut index_of: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
