@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod character;
+pub mod movement;
 
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,

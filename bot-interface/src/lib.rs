@@ -3,12 +3,14 @@
 mod game;
 mod input;
 mod player;
+mod rng;
 mod route;
 mod view;
 
 pub use game::{ArmorKind, GameMode, HealthKind, Holdable, Item, PlayerId, Powerup, Team, Weapon};
 pub use input::{BotInput, Buttons, view_angles_towards, view_forward};
 pub use player::{ItemSpotInfo, MatchInfo, Player, Senses};
+pub use rng::GameRng;
 pub use route::Route;
 pub use view::{
     BotView, ChatLine, ScoreLine, Scoreboard, SeenItem, SeenPlayer, SeenProjectile, SelfView,

@@ -12,4 +12,4 @@ pub mod sim;
 pub use level::{Level, LevelDiagnostic, LevelError, LevelSettings};
 pub use replay::{ReplayReport, replay, replay_world};
 pub use run::{Entrant, MatchRunner, MatchSummary, PlayOptions, play, player_seed};
-pub use sim::{Event, MatchSettings, PlayerSetup, World};
+pub use sim::{Event, FixedStart, MatchSettings, PlayerSetup, World};

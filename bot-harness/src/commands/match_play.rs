@@ -123,6 +123,7 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
         rules,
         frame_ms: 50,
         seed: args.seed,
+        ..MatchSettings::default()
     };
     let movers = level.movement.movers();
     // One router for all roamers: each route cache is built once per match.

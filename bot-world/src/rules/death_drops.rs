@@ -6,7 +6,7 @@ use bot_interface::{GameMode, Item, Powerup, Weapon};
 use glam::Vec3;
 
 use super::inventory::Inventory;
-use super::rng::GameRng;
+use bot_interface::GameRng;
 use super::table::Rules;
 
 /// One item tossed by a dying player.

@@ -87,7 +87,6 @@ mod pickup;
 mod player_respawn;
 mod player_rules;
 mod respawn;
-mod rng;
 mod scoring;
 mod spawn_point;
 mod splash;
@@ -120,7 +119,7 @@ pub use pickup::{PickupContext, PickupOutcome, can_pick_up, pick_up};
 pub use player_respawn::player_respawn_due;
 pub use player_rules::PlayerRules;
 pub use respawn::{RespawnKeys, first_spawn_delay_ms, respawn_delay_ms};
-pub use rng::GameRng;
+pub use bot_interface::GameRng;
 pub use scoring::{
     DeathKind, ExitReason, MatchScores, ScoreChange, death_kind, exit_reason, frag_score_change,
 };

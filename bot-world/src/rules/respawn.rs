@@ -3,7 +3,7 @@
 
 use bot_interface::{GameMode, HealthKind, Item};
 
-use super::rng::GameRng;
+use bot_interface::GameRng;
 use super::table::{Rules, truncate};
 
 /// The map keys of an item entity that change its respawn (§2.2 "Map key overrides").

@@ -3,7 +3,7 @@
 
 use glam::Vec3;
 
-use super::rng::GameRng;
+use bot_interface::GameRng;
 
 /// The FFA and TDM spawn rule (`SelectRandomFurthestSpawnPoint`, §4.1): among `spots` (the
 /// deathmatch spawn spots, in map order) that would not telefrag anyone (`occupied(i)` is

@@ -18,96 +18,10 @@
 //! the spot (within 24 units horizontally), it picks the next. With no goal to be had (a
 //! dead end), it runs about in random directions and looks again every second.
 //!
-//! Routes come from its own `aas-route` [`Router`](aas_route::Router) under
-//! [`TravelFlags::DEFAULT`](aas_geom::world::TravelFlags::DEFAULT): no rocket or BFG jumps,
-//! no grappling hook, no slime or lava. Bobbing platforms are allowed only when the roamer
-//! knows the map's movers ([`Roamer::with_movers`]). The route is asked only when the roamer
-//! stands (or swims) in an area other than the one it last asked from, or when the previous
-//! reachability is finished. The answer's first reachability is carried out until the roamer
-//! enters another area, which asks again. Inside the goal's area it heads straight for the
-//! spot.
-//!
-//! For drawing, [`Player::route`](bot_interface::Player::route) tells the whole planned route:
-//! where it planned from, each reachability's start and end along the router's chain (the
-//! first reachability, then the router's answer from each one's target area), and the goal.
-//! A plan starts with each goal and each reachability begun that the plan does not take; its
-//! chain is walked once, on the first ask (at most 256 reachabilities), and never when
-//! nobody asks. It uses neither the roamer's randomness nor its navigation state, so asking
-//! changes nothing in its play.
-//!
-//! # Steering on the ground
-//!
-//! Quake III's ground movement only accelerates along the wished direction, and friction
-//! takes 30 % of the speed a frame: aiming straight at a point keeps a sideways drift for
-//! several frames, enough to leave a narrow area. So on the ground the roamer wishes to move
-//! along the difference between the velocity it wants and the one friction leaves it this
-//! frame, which removes the drift at once. Two more habits keep it on narrow walkways: before
-//! a turn of more than 60° at the end of a walk between areas less than 64 units across it
-//! slows to a speed the turn allows (120 units/s at a right angle); and while walking it
-//! looks 0.075 s and 0.15 s ahead along its velocity, slowing to 100 units/s when either
-//! point lies in an area without ground that its step does not lead into (botlib's gap check
-//! on walking, with two point-to-area look-ups).
-//!
-//! # Travel types
-//!
-//! Each reachability has a start in the area it leaves and an end in the area it reaches.
-//!
-//! - **Walk, crouch**: run to the start, then to the end; crouch holds crouch. So does any
-//!   area only a crouching player fits.
-//! - **Barrier jump, jump**: reach the start from behind, along the start-to-end line. A
-//!   roamer coming in from the side or past the start first goes back to a run-up point up to
-//!   64 units behind it: in the area it leaves, or (as botlib's run start) in another
-//!   standable area with ground all the way to the start. Once it has gone back, the run is
-//!   finished even through other areas. At the start it presses jump while moving towards
-//!   the end. A jump across more than 48 units also wants at least 200 units/s, within 37° of
-//!   the line; one across more than 128 units wants 290 units/s within 18°.
-//!   Jump is released for at least one frame between jumps. In the air, air control
-//!   ([`Physics::air_steer`](aas_geom::physics::Physics::air_steer)) steers it onto the end.
-//!   Landing finishes the step.
-//! - **Walk off a ledge**: run to the edge, slowing to the speed that, kept while falling,
-//!   lands on the end. Air control steers the fall. Landing finishes the step. A ledge that
-//!   drops no more than a step (a gap to a floor as high) is taken like a running jump
-//!   without the jump: from the run-up point, at speed, straight off the edge.
-//! - **Swim**: swim in 3-D to the start, then to the end.
-//! - **Water jump**: swim to the start, then towards the end holding jump. The physics' water
-//!   jump throws the roamer out at the wall; air control then steers it onto the end.
-//! - **Ladder**: up, walk to the foot and press towards the top, which climbs; keep pressing
-//!   over the top. Down, walk over the top's edge holding crouch, which climbs down while the
-//!   ladder is touched.
-//! - **Teleporter**: walk into the trigger (its centre is the start), jumping if the trigger
-//!   hangs high. The jump in position shows that it was moved; it then asks again.
-//! - **Jump pad**: walk onto the pad; once launched, steer onto the end (the landing the
-//!   reachability aims at). A launch the roamer did not plan (an upward kick that was not its
-//!   own jump: it walked into the pad's trigger, perhaps on a route that only crossed it)
-//!   makes the pad's reachability with the least time onward to the goal the step. A pad
-//!   with no reachability is flown off by steering towards the goal.
-//! - **Elevator** (`func_plat`): walk to the middle of the plat at the bottom (known from the
-//!   map's movers, [`Roamer::with_movers`]; without them, the start, which this workspace's
-//!   compiler puts on the plat, while bspc puts it beside the plat) and stop. Then wait
-//!   without input while it rises, and walk off to the end at the top. A player's view holds
-//!   no movers, so a plat that is up is noticed only by not rising. After a whole cycle of the
-//!   plat (up, wait, down) and a second, or 5 s for an unknown plat, the roamer backs off for
-//!   1.5 s and tries again. After two such waits the reachability fails.
-//! - **Bobbing platform** (`func_bobbing`, only with known movers): wait at a point behind
-//!   the start until the platform holds the start now and 0.4 s later. Then walk onto it,
-//!   ride it (keeping to its middle), and walk off once it comes within 40 units of the end.
-//! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
-//!   excluded by the travel flags; met anyway, they fail.
-//!
-//! A failed reachability makes its target area one to avoid for 8 s. Routes then go through
-//! [`Router::next_step`](aas_route::Router::next_step) with those areas avoided next.
-//!
-//! # Stuck recovery
-//!
-//! A watch notes where the roamer last moved more than 48 units from, and for how long it has
-//! barely moved since: slower than 80 units/s, not waiting on a platform on purpose. After
-//! 1 s of that the roamer jumps ahead, along the way it wants to go (over a lip). At 2 s it
-//! jumps aside and back. At 3 s it asks for a route that avoids the next area, and at 5 s it
-//! gives the goal up. These short moves do not override air control: once in the air, the
-//! reachability steers again. At 7 s in one place, moving or waiting or not, it gives the
-//! goal up and runs and jumps in a random direction for a second, again every second until
-//! it has moved. A goal whose route time has not improved for 12 s is given up too: this
-//! catches loops between two places.
+//! It moves with `bot-brain`'s movement AI, a
+//! [`Navigator`](bot_brain::movement::Navigator): routes over the AAS, every travel type,
+//! stuck recovery, giving way (see [`bot_brain::movement`]); a goal the navigator gives up
+//! (stuck, or no progress for 12 s) is not picked again for 60 s.
 //!
 //! # Fighting
 //!
@@ -124,41 +38,20 @@
 //!
 //! # Randomness and cost
 //!
-//! Its only randomness is a [`GameRng`](crate::rules::GameRng) seeded from the constructor's seed and
-//! [`MatchInfo::seed`](bot_interface::MatchInfo::seed). It is used for goals, sidesteps,
-//! wanders and aim error, so a roamer is a pure function of its seeds and the views it gets.
-//! A frame costs one to three point-to-area look-ups and a few vector operations. Route
-//! queries are made on area changes only (two for a walk: its own and the next step's, for
-//! the corner), and each is a cache look-up once the goal's caches are built; a goal search
-//! costs at most 12 queries. Measured: about 1 to 3 µs a frame in release builds on the
-//! shared maps (see the test report).
+//! Its only randomness is a [`GameRng`](crate::rules::GameRng) seeded from the constructor's
+//! seed and [`MatchInfo::seed`](bot_interface::MatchInfo::seed). It is used for goals,
+//! sidesteps, wanders and aim error, so a roamer is a pure function of its seeds and the
+//! views it gets. A goal search costs at most 12 route queries; the rest of a frame is the
+//! navigator's (about 1 to 3 µs in release builds on the shared maps).
 //!
 //! # Limits
 //!
-//! - Elevators are used half blind. Coming to a plat that is up, the roamer stands where the
-//!   plat rests (in the shaft, under the plat or against it) until it comes down, or its wait
-//!   runs out. The world must start a plat when a player stands on it.
-//! - It never rocket jumps, strafe jumps or uses the hook, and it does not dodge or pick
-//!   items by need: goals are random.
-//! - Reachabilities from a `.aas` built by another compiler were checked with that
-//!   compiler's physics. Jumps at the edge of what this physics can do may fail. The stuck
-//!   recovery then takes another way.
-//! - Walkways narrower than the player (a few units of standing room along a ledge, as bspc's
-//!   areas on some maps have) are hard to keep to; it sometimes falls off. A route that
-//!   crosses a jump pad's trigger without using the pad gets the roamer launched.
-//! - Spawning or being pushed into the AAS's solid (closer to a wall than the box's half
-//!   width) leaves it unable to move: no point-to-area look-up answers there.
+//! - The navigator's (see [`bot_brain::movement`]).
+//! - It does not pick items by need: goals are random.
 
 mod fight;
-mod locate;
-mod navigate;
-mod plan;
-mod platforms;
+mod goals;
 mod rng;
 mod roamer;
-mod steer;
-mod step;
-mod stuck;
-mod travel;
 
 pub use roamer::{Roamer, RoamerStats, SharedRouter, shared_router};

@@ -9,11 +9,6 @@ pub(super) fn mix_seeds(a: u64, b: u64) -> u64 {
     GameRng::new(a ^ b.rotate_left(32)).next_u64()
 }
 
-/// A fair coin.
-pub(super) fn coin(rng: &mut GameRng) -> bool {
-    rng.next_u64() >> 63 == 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -22,8 +17,5 @@ mod tests {
     fn mixing_depends_on_both_seeds() {
         assert_ne!(mix_seeds(1, 2), mix_seeds(2, 1));
         assert_ne!(mix_seeds(1, 2), mix_seeds(1, 3));
-        let mut rng = GameRng::new(5);
-        let heads = (0..1000).filter(|_| coin(&mut rng)).count();
-        assert!((400..600).contains(&heads), "{heads}");
     }
 }

@@ -66,6 +66,11 @@ pub struct MatchSettings {
     pub frame_ms: u32,
     /// The seed of all randomness.
     pub seed: u64,
+    /// Players that enter the match at a given place instead of a spawn point (navigation
+    /// tests and evaluations: a start anywhere in the map). Empty by default; left out of
+    /// a match log's settings when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixed_starts: Vec<FixedStart>,
 }
 
 impl Default for MatchSettings {
@@ -75,8 +80,23 @@ impl Default for MatchSettings {
             rules: Rules::default(),
             frame_ms: 50,
             seed: 0,
+            fixed_starts: Vec::new(),
         }
     }
+}
+
+/// Where one player enters the match ([`MatchSettings::fixed_starts`]): its first spawn
+/// puts it there, looking along `yaw`, instead of at a spawn point; later respawns use the
+/// map's spawn points as usual.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FixedStart {
+    /// The player (its index in the match).
+    pub player: usize,
+    /// The origin it enters at (moved, like a spawn point's, to the nearest place within
+    /// 32 units where a standing player fits).
+    pub origin: [f32; 3],
+    /// Its view's yaw, degrees.
+    pub yaw: f32,
 }
 
 /// A player joining a match.

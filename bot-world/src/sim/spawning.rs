@@ -127,11 +127,29 @@ impl World<'_> {
         })
     }
 
-    /// Puts player `index` into the match at a spawn point chosen as Quake III chooses it,
-    /// with the spawn loadout, telefragging anybody in the way.
+    /// Puts player `index` into the match at a spawn point chosen as Quake III chooses it
+    /// (or, entering for the first time, at its [`FixedStart`](super::FixedStart) if it has
+    /// one), with the spawn loadout, telefragging anybody in the way.
     pub(super) fn spawn_player(&mut self, index: usize) {
         let team = self.players[index].team;
         let first = !self.players[index].entered;
+        let fixed = self
+            .settings
+            .fixed_starts
+            .iter()
+            .find(|start| start.player == index)
+            .filter(|_| first)
+            .map(|start| (Vec3::from_array(start.origin), start.yaw));
+        let (origin, yaw) = match fixed {
+            Some((origin, yaw)) => (self.open_spawn_origin(origin), yaw),
+            None => self.pick_spawn(index, team, first),
+        };
+        self.enter_at(index, origin, yaw);
+    }
+
+    /// A spawn point for player `index` of `team` (entering for the `first` time) chosen as
+    /// Quake III chooses it, and its yaw.
+    fn pick_spawn(&mut self, index: usize, team: Team, first: bool) -> (Vec3, f32) {
         let candidates = self.spawn_candidates(team, first);
         let spots: Vec<Vec3> = candidates
             .iter()
@@ -155,7 +173,12 @@ impl World<'_> {
         let spawn = &self.level.spawns[candidates[picked]];
         let origin =
             self.open_spawn_origin(spawn.origin + Vec3::Z * self.settings.rules.player.spawn_lift);
-        let yaw = spawn.yaw;
+        (origin, spawn.yaw)
+    }
+
+    /// Sets player `index` up alive at `origin` looking along `yaw`, with the spawn loadout,
+    /// telefragging anybody in the way.
+    fn enter_at(&mut self, index: usize, origin: Vec3, yaw: f32) {
         let rules = &self.settings.rules;
         let player = &mut self.players[index];
         player.body = PlayerState::at(origin);

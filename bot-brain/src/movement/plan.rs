@@ -1,9 +1,9 @@
-//! The roamer's planned route, as [`Player::route`](bot_interface::Player::route) tells it:
+//! The navigator's planned route, as [`Player::route`](bot_interface::Player::route) tells it:
 //! the chain of reachabilities its router would take from where it planned to its goal.
 //!
-//! A [`Plan`] is started when the roamer picks a goal or begins a reachability that its
+//! A [`Plan`] is started when the navigator picks a goal or begins a reachability that its
 //! current plan does not hold (a new goal, a detour, a teleport or launch elsewhere), and the
-//! chain is walked only when the route is asked, once per plan. A roamer whose route is never
+//! chain is walked only when the route is asked, once per plan. A navigator whose route is never
 //! asked pays a few words per new step; the walk never touches its randomness, its
 //! navigation or its stats, and a route's answer does not depend on the router's caches, so
 //! asking changes nothing in its play.
@@ -14,17 +14,17 @@ use aas_geom::world::{AasWorld, AreaId, ReachId, TravelFlags};
 use bot_interface::Route;
 use glam::Vec3;
 
-use super::roamer::SharedRouter;
+use super::router::SharedRouter;
 
 /// The most reachabilities a walked plan holds (a route across the largest maps has fewer;
 /// the bound only guards against a chain that does not end).
 const MAX_PLAN_STEPS: usize = 256;
 
-/// A plan: where the roamer was, its first reachability and its goal; the walked route once
+/// A plan: where the navigator was, its first reachability and its goal; the walked route once
 /// asked.
 #[derive(Debug)]
 pub(super) struct Plan {
-    /// Where the roamer was when it planned.
+    /// Where the navigator was when it planned.
     origin: Vec3,
     /// The first reachability (`None`: the goal is in the area it planned from).
     first: Option<ReachId>,

@@ -11,10 +11,10 @@ const LIFTS: [f32; 7] = [0.0, 9.0, 16.0, 24.0, 32.0, 48.0, 64.0];
 const FLOOR_PROBE: f32 = 512.0;
 
 /// Where a standing player touching an item at `origin` is, and its area: the standing box
-/// dropped from the first open point at or a little above `origin` (see [`LIFTS`]) onto the
+/// dropped from the first open point at or a little above `origin` (up to 64 units) onto the
 /// floor below it (or into the liquid there). `None` for an item in solid, floating over a
-/// void, or above a floor that is farther than [`FLOOR_PROBE`] below it.
-pub(super) fn standing_spot(world: &AasWorld, origin: Vec3) -> Option<(Vec3, AreaId)> {
+/// void, or above a floor that is farther than 512 units below it.
+pub fn standing_spot(world: &AasWorld, origin: Vec3) -> Option<(Vec3, AreaId)> {
     LIFTS.iter().find_map(|&lift| {
         let start = origin + Vec3::Z * lift;
         let area = world.point_area(start)?;
@@ -36,7 +36,7 @@ pub(super) fn standing_spot(world: &AasWorld, origin: Vec3) -> Option<(Vec3, Are
 }
 
 /// Whether a player can stand in `area` (its ground is walkable, or it is a liquid).
-pub(super) fn standable(world: &AasWorld, area: AreaId) -> bool {
+pub fn standable(world: &AasWorld, area: AreaId) -> bool {
     world.areas.get(area.index()).is_some_and(|record| {
         record
             .flags
@@ -46,7 +46,7 @@ pub(super) fn standable(world: &AasWorld, area: AreaId) -> bool {
 
 /// Whether `area` lies inside a jump pad's or a teleporter's trigger (a player entering it is
 /// thrown or moved away).
-pub(super) fn in_trigger(world: &AasWorld, area: AreaId) -> bool {
+pub fn in_trigger(world: &AasWorld, area: AreaId) -> bool {
     world.areas.get(area.index()).is_some_and(|record| {
         record
             .contents
@@ -55,7 +55,7 @@ pub(super) fn in_trigger(world: &AasWorld, area: AreaId) -> bool {
 }
 
 /// Whether only a crouching player fits in `area`.
-pub(super) fn crouch_only(world: &AasWorld, area: AreaId) -> bool {
+pub fn crouch_only(world: &AasWorld, area: AreaId) -> bool {
     world
         .areas
         .get(area.index())

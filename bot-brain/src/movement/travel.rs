@@ -10,7 +10,7 @@ use super::platforms::{bobbing, elevator};
 use super::steer::{Ctx, Progress, Steer, air_to, run_at, run_to};
 use super::step::{Phase, Step};
 
-/// Within this distance (units) of a reachability's start the roamer heads for its end.
+/// Within this distance (units) of a reachability's start the navigator heads for its end.
 const NEAR_START: f32 = 16.0;
 /// A walk slows down for a sharp turn at its end within this distance (units).
 const CORNER_DISTANCE: f32 = 64.0;
@@ -22,7 +22,7 @@ const CORNER_SPEED: f32 = 120.0;
 const LEDGE_SLOW_DOWN: f32 = 64.0;
 /// A jump takes off at most this far past its start.
 const TAKE_OFF_PAST: f32 = 16.0;
-/// A jump's take-off needs the roamer within this distance of the start-to-end line (plus a
+/// A jump's take-off needs the navigator within this distance of the start-to-end line (plus a
 /// quarter of its distance behind the start).
 const ALIGNED: f32 = 12.0;
 /// A running jump wants at least this horizontal speed at take-off …
@@ -35,7 +35,7 @@ const LONG_JUMP: f32 = 128.0;
 const LONG_TAKE_OFF_SPEED: f32 = 290.0;
 /// … within this cosine of its heading.
 const LONG_TAKE_OFF_COSINE: f32 = 0.95;
-/// The longest run off an edge before the roamer expects to be in the air (seconds).
+/// The longest run off an edge before the navigator expects to be in the air (seconds).
 const LEAP_TIME: f32 = 0.6;
 /// A jump across at most this (units, horizontally from start to end) needs no run.
 const STANDING_JUMP: f32 = 48.0;
@@ -299,7 +299,7 @@ fn ladder(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
 }
 
 /// Walk into the trigger (its centre is the start), jumping when it hangs high; the world
-/// moves the roamer, which then asks for a new route.
+/// moves the navigator, which then asks for a new route.
 fn teleport(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
     let me = ctx.me;
     if ctx.airborne() {

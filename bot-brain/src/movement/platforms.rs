@@ -1,10 +1,10 @@
 //! Riding platforms: elevators (`func_plat`) and bobbing platforms (`func_bobbing`).
 //!
 //! A player's view holds no movers. Given the map's movers
-//! ([`Roamer::with_movers`](super::Roamer::with_movers)) the roamer knows where each plat
+//! ([`Navigator::with_movers`](super::Navigator::with_movers)) the navigator knows where each plat
 //! rests and how long its cycle takes, but not where it is now: it stands on the plat's
 //! middle and waits to rise. A bobbing platform's motion is a function of the match time that
-//! any player watching it can see: the roamer times its boarding.
+//! any player watching it can see: the navigator times its boarding.
 
 use aas_geom::physics::{Mover, MoverMotion};
 use glam::Vec3;
@@ -13,9 +13,9 @@ use super::locate::{flat, horizontal};
 use super::steer::{Ctx, Progress, Steer, air_to, arrive_at, run_at, run_to};
 use super::step::{Phase, Step};
 
-/// Within this horizontal distance of the elevator's start the roamer stands and waits.
+/// Within this horizontal distance of the elevator's start the navigator stands and waits.
 const ON_START: f32 = 10.0;
-/// Risen this far above the start, the roamer is riding.
+/// Risen this far above the start, the navigator is riding.
 const RISEN: f32 = 8.0;
 /// Within this height below the end, the elevator is at the top.
 const AT_TOP: f32 = 8.0;
@@ -23,7 +23,7 @@ const AT_TOP: f32 = 8.0;
 const ELEVATOR_WAIT: f32 = 5.0;
 /// Longest ride (seconds).
 const RIDE_LIMIT: f32 = 10.0;
-/// How long the roamer backs off before trying again (seconds).
+/// How long the navigator backs off before trying again (seconds).
 const BACK_OFF: f32 = 1.5;
 /// Longest walk off a platform to its end (seconds).
 const LEAVE_LIMIT: f32 = 3.0;
@@ -35,7 +35,7 @@ const FOOTING: f32 = 4.0;
 const STANDING_HEIGHT: f32 = 24.0;
 /// How far (height) a platform's top may be from a standing point's floor to hold it.
 const TOP_TOLERANCE: f32 = 12.0;
-/// A platform this close (horizontally) to the end lets the roamer walk off (the end is a
+/// A platform this close (horizontally) to the end lets the navigator walk off (the end is a
 /// standing origin 16 units past the platform's edge at its extreme: 31 from its box).
 const NEAR_LANDING: f32 = 40.0;
 /// Boarding needs the platform to hold the start now and this much later (seconds).
@@ -165,7 +165,7 @@ pub(super) fn bobbing(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
             } else if ctx.airborne() && me.origin.z < step.start.z - STANDING_HEIGHT
                 || step.in_phase(time) > BOARDING_TIME * 4.0
             {
-                // Fell, or the platform left before the roamer got on.
+                // Fell, or the platform left before the navigator got on.
                 return Progress::Failed;
             } else {
                 return Progress::Going(run_to(ctx, step.start));

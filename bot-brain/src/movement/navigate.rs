@@ -1,19 +1,18 @@
-//! The roamer's navigation: goals among the item spots, routes to them, and the
-//! reachability being carried out.
+//! The navigator's goal, its routes, and the reachability being carried out.
 
 use aas_geom::world::{AreaId, ReachId, TravelType};
 use aas_route::Route;
 use bot_interface::SelfView;
 use glam::Vec3;
 
-use super::locate::{horizontal, in_trigger, standable, standing_spot};
+use super::locate::horizontal;
+use super::navigator::{NavGoal, Navigator};
 use super::plan::Plan;
-use super::roamer::Roamer;
 use super::steer::{Ctx, Progress, Steer, air_to, run_to};
 use super::step::{Phase, Step};
 use super::travel;
 
-/// An upward kick (units/s in one frame) that is not the roamer's own jump: a jump pad.
+/// An upward kick (units/s in one frame) that is not the navigator's own jump: a jump pad.
 pub(super) const LAUNCH_KICK: f32 = 300.0;
 /// A goal is reached within this horizontal distance (units) of its standing spot (the item
 /// and player boxes, 30 wide each, then overlap) …
@@ -24,32 +23,12 @@ const REACH_HEIGHT: f32 = 40.0;
 const GOAL_PATIENCE: f32 = 12.0;
 /// How long an area avoided after a failure stays avoided (seconds).
 const AVOID_TIME: f32 = 8.0;
-/// A spot given up as a goal is not picked again for this long (seconds).
-const GIVEN_UP_FOR: f32 = 60.0;
-/// After a search for a goal found none, the next waits this long (seconds).
-const PICK_RETRY: f32 = 1.0;
-/// Goal candidates tried per search.
-const PICK_TRIES: usize = 12;
-/// A spot found without a route is not tried again for this long (seconds).
-const UNREACHABLE_FOR: f32 = 20.0;
 
-/// An item spot a player can stand at.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Spot {
-    /// Where a player touching the item stands.
-    pub(super) point: Vec3,
-    /// The area of that point.
-    pub(super) area: AreaId,
-    /// Not tried as a goal before this time (a search found no route to it, or it was given
-    /// up).
-    pub(super) unreachable_until: f32,
-}
-
-/// Where the roamer is going.
+/// Where the navigator is going.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Goal {
-    /// The spot (an index into the roamer's spots), `None` for a random area.
-    pub(super) spot: Option<usize>,
+    /// The caller's name for it.
+    pub(super) tag: Option<usize>,
     /// Where to stand.
     pub(super) point: Vec3,
     /// The area of that point.
@@ -71,21 +50,28 @@ pub(super) struct Nav {
     pub(super) queried_area: Option<AreaId>,
     /// Areas not to enter next, until a time.
     pub(super) avoid: Vec<(AreaId, f32)>,
-    /// The spot reached last (not picked again at once).
-    pub(super) last_reached: Option<usize>,
-    /// No goal is picked before this time (after a search that found none).
-    pub(super) next_pick: f32,
 }
 
-impl Roamer<'_> {
+impl Goal {
+    /// The goal as the caller gave it.
+    pub(super) fn nav_goal(self) -> NavGoal {
+        NavGoal {
+            point: self.point,
+            area: self.area,
+            tag: self.tag,
+        }
+    }
+}
+
+impl Navigator<'_> {
     /// One frame of navigation: keep or pick a goal, carry on with a committed reachability,
     /// head straight for the goal in its area, else ask the route on entering a new area and
     /// carry out its first reachability.
     pub(super) fn navigate(&mut self, me: &SelfView, area: Option<AreaId>, time: f32) -> Steer {
-        let supported = me.on_ground || me.water_level >= 2;
-        let Some(goal) = self.current_goal(me, area, time, supported) else {
+        let Some(goal) = self.nav.goal else {
             return Steer::default();
         };
+        let supported = me.on_ground || me.water_level >= 2;
         let ctx = Ctx {
             me,
             area,
@@ -150,37 +136,25 @@ impl Roamer<'_> {
         }
     }
 
-    /// The goal, after handling its arrival and impatience; picks a new one when there is
-    /// none (only when supported: routes start from where a player stands or swims).
-    fn current_goal(
+    /// Handles the goal's arrival (returned and cleared) and impatience (given up).
+    pub(super) fn check_goal(
         &mut self,
         me: &SelfView,
         area: Option<AreaId>,
         time: f32,
-        supported: bool,
-    ) -> Option<Goal> {
-        if let Some(goal) = self.nav.goal {
-            let arrived = horizontal(me.origin, goal.point) < REACH_RADIUS
-                && (me.origin.z - goal.point.z).abs() < REACH_HEIGHT;
-            if arrived {
-                self.stats.goals_reached += 1;
-                self.nav.last_reached = goal.spot;
-                self.nav.goal = None;
-            } else if time - goal.best_since > GOAL_PATIENCE {
-                self.give_up_goal(area, time);
-            }
+    ) -> Option<NavGoal> {
+        let goal = self.nav.goal?;
+        let arrived = horizontal(me.origin, goal.point) < REACH_RADIUS
+            && (me.origin.z - goal.point.z).abs() < REACH_HEIGHT;
+        if arrived {
+            self.stats.goals_reached += 1;
+            self.nav.goal = None;
+            return Some(goal.nav_goal());
         }
-        if self.nav.goal.is_none()
-            && supported
-            && time >= self.nav.next_pick
-            && let Some(area) = area
-        {
-            self.pick_goal(area, me.origin, time);
-            if self.nav.goal.is_none() {
-                self.nav.next_pick = time + PICK_RETRY;
-            }
+        if time - goal.best_since > GOAL_PATIENCE {
+            self.give_up_goal(area);
         }
-        self.nav.goal
+        None
     }
 
     /// Heading for the goal's spot inside its area.
@@ -201,77 +175,16 @@ impl Roamer<'_> {
         }
     }
 
-    /// A new goal: a random item spot with a route from `area` (not the one just reached,
-    /// nor one found unreachable lately), else, on a map without items, a random standable
-    /// area. At most [`PICK_TRIES`] candidates are tried (each a route query, which builds
-    /// the goal's caches the first time): a dead end costs a bounded search per
-    /// [`PICK_RETRY`].
-    fn pick_goal(&mut self, area: AreaId, origin: Vec3, time: f32) {
-        if self.world.reachabilities_of(area).is_empty() {
-            // No route leaves this area (a sliver, a plat's shaft): no answer would tell
-            // anything about the spots.
-            return;
-        }
-        let count = self.spots.len();
-        if count == 0 {
-            self.pick_random_area(area, origin, time);
-            return;
-        }
-        let skip = self.nav.last_reached.filter(|_| count > 1);
-        for _ in 0..PICK_TRIES {
-            let index = self.rng.below(count);
-            let spot = self.spots[index];
-            if Some(index) == skip || spot.unreachable_until > time {
-                continue;
-            }
-            match self.route(area, origin, spot.area, false) {
-                Some(route) => {
-                    let goal = (Some(index), spot.point, spot.area);
-                    self.set_goal(goal, origin, route.time, time);
-                    return;
-                }
-                None => self.spots[index].unreachable_until = time + UNREACHABLE_FOR,
-            }
-        }
-    }
-
-    /// A random standable area with a route from `area` as the goal (at most
-    /// [`PICK_TRIES`] tried), for maps without items.
-    fn pick_random_area(&mut self, area: AreaId, origin: Vec3, time: f32) {
-        let world = self.world;
-        for _ in 0..PICK_TRIES {
-            let candidate = AreaId::from_index(self.rng.below(world.areas.len()));
-            if candidate == area || !standable(world, candidate) || in_trigger(world, candidate) {
-                continue;
-            }
-            let Some(center) = world.areas.get(candidate.index()).map(|a| a.center) else {
-                continue;
-            };
-            let Some((point, _)) =
-                standing_spot(world, center).filter(|(_, found)| *found == candidate)
-            else {
-                continue;
-            };
-            if let Some(route) = self.route(area, origin, candidate, false) {
-                self.set_goal((None, point, candidate), origin, route.time, time);
-                return;
-            }
-        }
-    }
-
-    /// Makes `(spot, point, area)` the goal, picked at `origin` with a route time of `best`
-    /// at `time`, and starts a plan to it (the step to take follows from the next query).
-    fn set_goal(
-        &mut self,
-        (spot, point, area): (Option<usize>, Vec3, AreaId),
-        origin: Vec3,
-        best: u16,
-        time: f32,
-    ) {
+    /// Makes `goal` the goal, set with the player at `origin`, whose route time from there
+    /// is `best` (hundredths of a second, as [`route_to`](Self::route_to) answered) at match
+    /// time `time` (seconds), and starts a plan to it; the route is asked on the next frame.
+    /// A goal whose route time does not improve on its best for 12 s is given up.
+    pub fn set_goal(&mut self, goal: NavGoal, origin: Vec3, best: u16, time: f32) {
+        let NavGoal { point, area, tag } = goal;
         self.stats.goals_picked += 1;
         self.plan = Some(Plan::new(origin, None, area, point));
         self.nav.goal = Some(Goal {
-            spot,
+            tag,
             point,
             area,
             best_time: best,
@@ -281,22 +194,34 @@ impl Roamer<'_> {
         self.nav.queried_area = None;
     }
 
-    /// Gives the goal up at `time`: its spot is not picked again for [`GIVEN_UP_FOR`] (a
-    /// spot the roamer failed to reach will likely fail again from nearby).
-    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>, time: f32) {
+    /// Gives the goal up (the player being in `area`): it goes to the list
+    /// [`take_given_up`](Self::take_given_up) returns.
+    pub(super) fn give_up_goal(&mut self, area: Option<AreaId>) {
         if let Some(goal) = self.nav.goal.take() {
             self.stats.goals_given_up += 1;
-            if let Some(spot) = goal.spot.and_then(|index| self.spots.get_mut(index)) {
-                spot.unreachable_until = time + GIVEN_UP_FOR;
-            }
+            self.given_up.push(goal.nav_goal());
         }
         self.close_step(area, true);
         self.nav.queried_area = None;
     }
 
-    /// The route from `area` (the roamer at `origin`) to `goal`, avoiding the avoided areas
+    /// Clears the goal without counting it given up (the caller changed its mind).
+    pub fn clear_goal(&mut self) {
+        self.nav.goal = None;
+        self.close_step(None, true);
+        self.nav.queried_area = None;
+    }
+
+    /// The route from `area` (the player at `origin`) to the area `goal` under its travel
+    /// flags: travel time (hundredths of a second) and first reachability; `None` when there
+    /// is none. One route query (building the goal's caches the first time).
+    pub fn route_to(&mut self, area: AreaId, origin: Vec3, goal: AreaId) -> Option<Route> {
+        self.routed(area, origin, goal, false)
+    }
+
+    /// The route from `area` (the player at `origin`) to `goal`, avoiding the avoided areas
     /// next when `avoiding` (falling back to the plain route when that leaves none).
-    fn route(&mut self, area: AreaId, origin: Vec3, goal: AreaId, avoiding: bool) -> Option<Route> {
+    fn routed(&mut self, area: AreaId, origin: Vec3, goal: AreaId, avoiding: bool) -> Option<Route> {
         let flags = self.flags;
         let avoid: Vec<AreaId> = if avoiding {
             self.nav
@@ -326,7 +251,7 @@ impl Roamer<'_> {
         };
         self.nav.queried_area = Some(area);
         self.nav.avoid.retain(|&(_, until)| until > time);
-        let route = self.route(area, origin, goal.area, true);
+        let route = self.routed(area, origin, goal.area, true);
         let first = match route {
             Some(route) => {
                 if let Some(goal) = self.nav.goal.as_mut()
@@ -342,7 +267,7 @@ impl Roamer<'_> {
                 return;
             }
             None => {
-                self.give_up_goal(Some(area), time);
+                self.give_up_goal(Some(area));
                 return;
             }
         };
@@ -352,7 +277,7 @@ impl Roamer<'_> {
         }
     }
 
-    /// Starts carrying out reachability `id`, which leaves `source` (the roamer at `origin`),
+    /// Starts carrying out reachability `id`, which leaves `source` (the navigator at `origin`),
     /// and starts a plan with it unless the current plan takes it.
     fn begin_step(
         &mut self,
@@ -382,7 +307,7 @@ impl Roamer<'_> {
     }
 
     /// For a walk or crouch step, where the route goes after it: the start of the next
-    /// reachability from the step's target (entered at the step's end), so that the roamer
+    /// reachability from the step's target (entered at the step's end), so that the navigator
     /// slows down before a sharp turn. One more route query per such step.
     fn look_past_step(&mut self) {
         let Some(goal) = self.nav.goal else {
@@ -396,7 +321,7 @@ impl Roamer<'_> {
         }
         let (target, end) = (step.target, step.end);
         let next = self
-            .route(target, end, goal.area, false)
+            .routed(target, end, goal.area, false)
             .and_then(|route| route.first)
             .and_then(|id| self.world.reachabilities.get(id.index()))
             .map(|reach| reach.start);
@@ -405,7 +330,7 @@ impl Roamer<'_> {
         }
     }
 
-    /// Ends the step, counting it done when the roamer is in its target area (and `failed`
+    /// Ends the step, counting it done when the navigator is in its target area (and `failed`
     /// is not set), else missed. A step ended in its own source area (replaced by a fresh
     /// answer there) counts as neither.
     pub(super) fn close_step(&mut self, area: Option<AreaId>, failed: bool) {
@@ -436,7 +361,7 @@ impl Roamer<'_> {
         let goal_area = self.nav.goal.map(|goal| goal.area);
         match &self.nav.step {
             Some(step) if Some(step.target) != goal_area => self.step_failed(area, time),
-            _ => self.give_up_goal(area, time),
+            _ => self.give_up_goal(area),
         }
     }
 
@@ -445,8 +370,8 @@ impl Roamer<'_> {
     /// into or the last ground area, the one with the least time onward to the goal
     /// ([`Router::time_after_reach`](aas_route::Router::time_after_reach)) is steered for:
     /// the route may have crossed the pad's trigger without meaning to use it. Without one
-    /// (a pad with no reachability), the roamer flies without a step, steering towards the
-    /// goal, and asks again on landing. `origin` is where the roamer is (a new plan starts
+    /// (a pad with no reachability), the navigator flies without a step, steering towards the
+    /// goal, and asks again on landing. `origin` is where the navigator is (a new plan starts
     /// there when the pad's reachability is not on the current one).
     pub(super) fn adopt_launch(&mut self, origin: Vec3, area: Option<AreaId>, time: f32) {
         if let Some(step) = self.nav.step.as_mut()

@@ -1,4 +1,4 @@
-//! [`Watch`]: notices a roamer that stays in one place and escalates what it does about it.
+//! [`Watch`]: notices a navigator that stays in one place and escalates what it does about it.
 
 use glam::Vec3;
 
@@ -8,7 +8,7 @@ pub(super) const STILL_RADIUS: f32 = 48.0;
 /// before each remedy: a jump ahead, a jump aside and back, a new route avoiding the next
 /// area, a new goal.
 const REMEDIES: [f32; 4] = [1.0, 2.0, 3.0, 5.0];
-/// Horizontal speed (units/s) below which the roamer barely moves.
+/// Horizontal speed (units/s) below which the navigator barely moves.
 const SLOW: f32 = 80.0;
 /// Seconds without moving, waiting or not, before wandering off in a random direction (and
 /// again every [`WANDER_TIME`] until it moves).
@@ -33,7 +33,7 @@ pub(super) enum Remedy {
     Wander,
 }
 
-/// Where and since when the roamer has not moved.
+/// Where and since when the navigator has not moved.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Watch {
     /// Where it was when it last moved.
@@ -65,7 +65,7 @@ impl Watch {
         time - self.anchor_time
     }
 
-    /// Notes the roamer at `origin` moving at `speed` (horizontally) at `time`, after a
+    /// Notes the navigator at `origin` moving at `speed` (horizontally) at `time`, after a
     /// frame of `frame_time` seconds in which it was `waiting` on purpose, and returns the
     /// remedy due, if any.
     pub(super) fn update(

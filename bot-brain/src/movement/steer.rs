@@ -7,7 +7,7 @@ use glam::Vec3;
 
 use super::locate::{flat, horizontal};
 
-/// What the roamer knows while it steers one frame.
+/// What the navigator knows while it steers one frame.
 pub(super) struct Ctx<'a, 'w> {
     /// Its own state.
     pub(super) me: &'a SelfView,
@@ -41,7 +41,7 @@ impl Ctx<'_, '_> {
         !self.supported()
     }
 
-    /// The roamer as a physics state, for [`Physics::air_steer`].
+    /// The navigator as a physics state, for [`Physics::air_steer`].
     fn player_state(&self) -> PlayerState {
         let me = self.me;
         PlayerState {
@@ -85,7 +85,7 @@ pub(super) struct Steer {
     /// Standing still on purpose (waiting for a platform): not a sign of being stuck.
     pub(super) waiting: bool,
     /// Keeping to the ground: slow down before running off an edge (see
-    /// [`Roamer`](super::Roamer)'s edge check).
+    /// [`Navigator`](super::Navigator)'s edge check).
     pub(super) careful: bool,
 }
 
@@ -154,7 +154,7 @@ pub(super) fn run_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
 }
 
 /// Towards `point` at `speed` (capped by the physics): in 3-D when swimming, horizontally in
-/// the air. On the ground the wished direction also cancels the velocity the roamer has that
+/// the air. On the ground the wished direction also cancels the velocity the navigator has that
 /// does not lead to the point: Quake III's ground acceleration only adds along the wished
 /// direction and friction takes 30 % a frame, so aiming straight at the point would carry a
 /// sideways drift for several frames (and out of a narrow area); aiming at the difference

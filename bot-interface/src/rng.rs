@@ -1,4 +1,4 @@
-//! [`GameRng`]: the match's seeded random numbers, the same on every machine.
+//! [`GameRng`]: seeded random numbers for worlds and players, the same on every machine.
 
 use serde::{Deserialize, Serialize};
 
@@ -57,7 +57,7 @@ impl GameRng {
     }
 
     /// Uniform in `[0, 1)`, in steps of 2⁻²⁴ (Quake III's `random()`, except that it never
-    /// returns 1.0; see [`select_spawn_point`](super::select_spawn_point)).
+    /// returns 1.0, which Quake III's can).
     pub fn random(&mut self) -> f32 {
         to_f32(self.next_u64() >> 40) * INV_2_POW_24
     }

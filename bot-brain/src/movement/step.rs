@@ -1,4 +1,4 @@
-//! [`Step`]: the reachability the roamer is carrying out, with the points and state its
+//! [`Step`]: the reachability the navigator is carrying out, with the points and state its
 //! travel type needs.
 
 use aas_geom::physics::{Mover, MoverMotion, PhysicsSettings};
@@ -23,7 +23,7 @@ const STANDING_HEIGHT: f32 = 24.0;
 /// not the one the start stands on.
 const PLATFORM_MATCH: f32 = 16.0;
 
-/// Where in carrying out its reachability the roamer is.
+/// Where in carrying out its reachability the navigator is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Phase {
     /// Heading for the start.
@@ -69,7 +69,7 @@ pub(super) struct Step {
     /// Seconds a walk off the ledge falls (when it drops more than a step).
     pub(super) fall_time: Option<f32>,
     /// The platform it rides (an elevator's plat, a bobbing platform), an index into the
-    /// roamer's movers.
+    /// navigator's movers.
     pub(super) mover: Option<usize>,
     /// Where to stand to ride an elevator: the middle of its plat's top at the bottom when the
     /// plat is known (a `.aas` from bspc starts the reachability beside the plat), else the
@@ -168,7 +168,7 @@ impl Step {
     }
 
     /// Whether the step must be finished before the route is asked again even when the
-    /// roamer is in another area: in the air, on a platform, or close to boarding one.
+    /// navigator is in another area: in the air, on a platform, or close to boarding one.
     pub(super) fn committed(&self, origin: Vec3) -> bool {
         match self.phase {
             Phase::Airborne

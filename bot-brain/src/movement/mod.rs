@@ -1,0 +1,154 @@
+//! Movement AI: a [`Navigator`] takes a player to the goal it is given, over every kind of
+//! terrain the AAS describes (thesis §12 and botlib-reference §11's travel types), from
+//! what the player's [`BotView`](bot_interface::BotView) says of it. The brain's goals, the
+//! world's scripted roamer and the navigation evaluation all move with it.
+//!
+//! # Goals and routes
+//!
+//! The caller sets a [`NavGoal`] (a standing point and its area, found with
+//! [`standing_spot`] for an item) with the route time [`Navigator::route_to`] answered. Each
+//! frame, [`Navigator::update`] notes where the player is and whether it arrived (within 24
+//! units horizontally and 40 vertically of the point), and [`Navigator::steer`] gives the
+//! movement. A goal whose route time has not improved for 12 s is given up (this catches
+//! loops between two places), as is one without a route from where the player stands;
+//! [`Navigator::take_given_up`] lists them, so that the caller does not pick them again at
+//! once.
+//!
+//! Routes come from an `aas-route` [`Router`](aas_route::Router) ([`shared_router`]; one
+//! per match may serve every player) under
+//! [`TravelFlags::DEFAULT`](aas_geom::world::TravelFlags::DEFAULT): no rocket or BFG jumps,
+//! no grappling hook, no slime or lava. Bobbing platforms are allowed only when the
+//! navigator knows the map's movers ([`Navigator::with_movers`]). The route is asked only
+//! when the player stands (or swims) in an area other than the one it last asked from, or
+//! when the previous reachability is finished. The answer's first reachability is carried
+//! out until the player enters another area, which asks again. Inside the goal's area it
+//! heads straight for the point.
+//!
+//! For drawing, [`Navigator::route`] tells the whole planned route: where it planned from,
+//! each reachability's start and end along the router's chain (the first reachability, then
+//! the router's answer from each one's target area), and the goal. A plan starts with each
+//! goal and each reachability begun that the plan does not take; its chain is walked once,
+//! on the first ask (at most 256 reachabilities), and never when nobody asks. It uses
+//! neither randomness nor the navigation state, so asking changes nothing in the play.
+//!
+//! # Steering on the ground
+//!
+//! Quake III's ground movement only accelerates along the wished direction, and friction
+//! takes 30 % of the speed a frame: aiming straight at a point keeps a sideways drift for
+//! several frames, enough to leave a narrow area. So on the ground the player wishes to move
+//! along the difference between the velocity it wants and the one friction leaves it this
+//! frame, which removes the drift at once. Two more habits keep it on narrow walkways: before
+//! a turn of more than 60° at the end of a walk between areas less than 64 units across it
+//! slows to a speed the turn allows (120 units/s at a right angle); and while walking it
+//! looks 0.075 s and 0.15 s ahead along its velocity, slowing to 100 units/s when either
+//! point lies in an area without ground that its step does not lead into (botlib's gap check
+//! on walking, with two point-to-area look-ups).
+//!
+//! # Travel types
+//!
+//! Each reachability has a start in the area it leaves and an end in the area it reaches.
+//!
+//! - **Walk, crouch**: run to the start, then to the end; crouch holds crouch. So does any
+//!   area only a crouching player fits.
+//! - **Barrier jump, jump**: reach the start from behind, along the start-to-end line. A
+//!   navigator coming in from the side or past the start first goes back to a run-up point up to
+//!   64 units behind it: in the area it leaves, or (as botlib's run start) in another
+//!   standable area with ground all the way to the start. Once it has gone back, the run is
+//!   finished even through other areas. At the start it presses jump while moving towards
+//!   the end. A jump across more than 48 units also wants at least 200 units/s, within 37° of
+//!   the line; one across more than 128 units wants 290 units/s within 18°.
+//!   Jump is released for at least one frame between jumps. In the air, air control
+//!   ([`Physics::air_steer`](aas_geom::physics::Physics::air_steer)) steers it onto the end.
+//!   Landing finishes the step.
+//! - **Walk off a ledge**: run to the edge, slowing to the speed that, kept while falling,
+//!   lands on the end. Air control steers the fall. Landing finishes the step. A ledge that
+//!   drops no more than a step (a gap to a floor as high) is taken like a running jump
+//!   without the jump: from the run-up point, at speed, straight off the edge.
+//! - **Swim**: swim in 3-D to the start, then to the end.
+//! - **Water jump**: swim to the start, then towards the end holding jump. The physics' water
+//!   jump throws the player out at the wall; air control then steers it onto the end.
+//! - **Ladder**: up, walk to the foot and press towards the top, which climbs; keep pressing
+//!   over the top. Down, walk over the top's edge holding crouch, which climbs down while the
+//!   ladder is touched.
+//! - **Teleporter**: walk into the trigger (its centre is the start), jumping if the trigger
+//!   hangs high. The jump in position shows that it was moved; it then asks again.
+//! - **Jump pad**: walk onto the pad; once launched, steer onto the end (the landing the
+//!   reachability aims at). A launch the player did not plan (an upward kick that was not its
+//!   own jump: it walked into the pad's trigger, perhaps on a route that only crossed it)
+//!   makes the pad's reachability with the least time onward to the goal the step. A pad
+//!   with no reachability is flown off by steering towards the goal.
+//! - **Elevator** (`func_plat`): walk to the middle of the plat at the bottom (known from the
+//!   map's movers, [`Navigator::with_movers`]; without them, the start, which this workspace's
+//!   compiler puts on the plat, while bspc puts it beside the plat) and stop. Then wait
+//!   without input while it rises, and walk off to the end at the top. A player's view holds
+//!   no movers, so a plat that is up is noticed only by not rising. After a whole cycle of the
+//!   plat (up, wait, down) and a second, or 5 s for an unknown plat, the player backs off for
+//!   1.5 s and tries again. After two such waits the reachability fails.
+//! - **Bobbing platform** (`func_bobbing`, only with known movers): wait at a point behind
+//!   the start until the platform holds the start now and 0.4 s later. Then walk onto it,
+//!   ride it (keeping to its middle), and walk off once it comes within 40 units of the end.
+//! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
+//!   excluded by the travel flags; met anyway, they fail.
+//!
+//! A failed reachability makes its target area one to avoid for 8 s. Routes then go through
+//! [`Router::next_step`](aas_route::Router::next_step) with those areas avoided next.
+//!
+//! # Stuck recovery
+//!
+//! A watch notes where the player last moved more than 48 units from, and for how long it has
+//! barely moved since: slower than 80 units/s, not waiting on a platform on purpose. After
+//! 1 s of that the player jumps ahead, along the way it wants to go (over a lip). At 2 s it
+//! jumps aside and back. At 3 s it asks for a route that avoids the next area, and at 5 s it
+//! gives the goal up. These short moves do not override air control: once in the air, the
+//! reachability steers again. At 7 s in one place, moving or waiting or not, it gives the
+//! goal up and runs and jumps in a random direction for a second, again every second until
+//! it has moved. A goal whose route time has not improved for 12 s is given up too: this
+//! catches loops between two places.
+//!
+//! Without a goal (none set, or none reachable) it runs about in random directions, a
+//! second at a time.
+//!
+//! # Giving way
+//!
+//! Barely moving with a live player close ahead (within 56 units, along the way it wants
+//! to go), it steps to its own right and a little back for 0.4 s: two players meeting
+//! head-on in a corridor both keep right and pass each other.
+//!
+//! # Randomness and cost
+//!
+//! Its only randomness is the [`GameRng`](bot_interface::GameRng) passed to
+//! [`Navigator::steer`], used for sidesteps and wanders, so a navigator is a pure function
+//! of the views it gets and those numbers. A frame costs one to three point-to-area
+//! look-ups and a few vector operations. Route queries are made on area changes only (two
+//! for a walk: its own and the next step's, for the corner), and each is a cache look-up
+//! once the goal's caches are built.
+//!
+//! # Limits
+//!
+//! - Elevators are used half blind. Coming to a plat that is up, the player stands where the
+//!   plat rests (in the shaft, under the plat or against it) until it comes down, or its
+//!   wait runs out. The world must start a plat when a player stands on it.
+//! - It never rocket jumps, strafe jumps or uses the hook.
+//! - Reachabilities from a `.aas` built by another compiler were checked with that
+//!   compiler's physics. Jumps at the edge of what this physics can do may fail. The stuck
+//!   recovery then takes another way.
+//! - Walkways narrower than the player (a few units of standing room along a ledge, as
+//!   bspc's areas on some maps have) are hard to keep to; it sometimes falls off. A route
+//!   that crosses a jump pad's trigger without using the pad gets the player launched.
+//! - Spawning or being pushed into the AAS's solid (closer to a wall than the box's half
+//!   width) leaves it unable to move: no point-to-area look-up answers there.
+
+mod locate;
+mod navigate;
+mod navigator;
+mod plan;
+mod platforms;
+mod router;
+mod steer;
+mod step;
+mod stuck;
+mod travel;
+
+pub use locate::{crouch_only, in_trigger, standable, standing_spot};
+pub use navigator::{FrameStart, Movement, NavGoal, NavStats, Navigator, look_along};
+pub use router::{SharedRouter, shared_router};

@@ -1,0 +1,568 @@
+//! [`Navigator`]: the movement AI's state, its construction and its frame (see the [module
+//! docs](super) for the behaviour).
+
+use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
+use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
+use aas_route::RouterStats;
+use bot_interface::{GameRng, Route, SeenPlayer, SelfView, view_angles_towards};
+use glam::Vec3;
+
+use super::locate::{crouch_only, flat, standable};
+use super::navigate::Nav;
+use super::plan::Plan;
+use super::router::SharedRouter;
+use super::steer::Steer;
+use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
+
+/// Moving farther than this (units) in one frame is a teleport or a respawn.
+const TELEPORT_DISTANCE: f32 = 160.0;
+/// How far ahead (seconds at the current velocity) the edge check looks.
+const EDGE_LOOKAHEAD: f32 = 0.15;
+/// The wished speed near an edge (units/s): slow enough to turn within a few units.
+const EDGE_SPEED: f32 = 100.0;
+/// The frame length assumed until [`Navigator::set_frame_time`] tells it (seconds).
+const DEFAULT_FRAME_TIME: f32 = 0.05;
+/// How close (units, horizontally) a player in the way must be to give way to it.
+const GIVE_WAY_DISTANCE: f32 = 56.0;
+/// How long giving way lasts (seconds).
+const GIVE_WAY_TIME: f32 = 0.4;
+/// Below this horizontal speed (units/s) a player ahead blocks the way.
+const GIVE_WAY_SLOW: f32 = 120.0;
+
+/// Counters of what a [`Navigator`] did, for tests and reports. Travel-type arrays are
+/// indexed by [`TravelType::position`](aas_geom::world::TravelType::position).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NavStats {
+    /// Goals set ([`Navigator::set_goal`]).
+    pub goals_picked: u32,
+    /// Goals reached.
+    pub goals_reached: u32,
+    /// Goals given up: unreachable from where the player stood, no progress for too long,
+    /// or stuck.
+    pub goals_given_up: u32,
+    /// Route queries asked of the router.
+    pub route_queries: u32,
+    /// Jumps aside when stuck, and steps aside to give way.
+    pub sidesteps: u32,
+    /// New routes avoiding the next area, when stuck or when a reachability failed.
+    pub reroutes: u32,
+    /// Random wanders when stuck in one place for long.
+    pub wanders: u32,
+    /// Reachabilities carried out into their target area, per travel type.
+    pub travel_done: [u32; TRAVEL_TYPE_COUNT],
+    /// Reachabilities that ended elsewhere or were given up, per travel type.
+    pub travel_missed: [u32; TRAVEL_TYPE_COUNT],
+}
+
+/// Where a [`Navigator`] is asked to go.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NavGoal {
+    /// The point to stand at (a standing origin: 24 units above the floor).
+    pub point: Vec3,
+    /// The area of that point.
+    pub area: AreaId,
+    /// The caller's name for the goal (an item spot's index, say), handed back when the goal
+    /// is reached or given up.
+    pub tag: Option<usize>,
+}
+
+/// What one frame of movement wants: the movement part of a
+/// [`BotInput`](bot_interface::BotInput).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Movement {
+    /// Direction to move in (zero: stand still); horizontal except when swimming.
+    pub direction: Vec3,
+    /// Wished speed, units per second.
+    pub speed: f32,
+    /// Hold jump (already released for a frame between jumps).
+    pub jump: bool,
+    /// Hold crouch.
+    pub crouch: bool,
+}
+
+/// A short movement that overrides the route (a sidestep or a wander).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Maneuver {
+    /// Direction to run in.
+    pub(super) direction: Vec3,
+    /// When it ends (match seconds).
+    pub(super) until: f32,
+    /// Jump at its start.
+    pub(super) jump: bool,
+    /// Roaming about for want of a goal (ends as soon as there is one).
+    pub(super) aimless: bool,
+}
+
+/// What the navigator remembers of the previous frame.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct Memory {
+    /// Its origin (`None` after a death).
+    pub(super) origin: Option<Vec3>,
+    /// Its velocity.
+    pub(super) velocity: Vec3,
+    /// Its water level.
+    pub(super) water_level: u8,
+    /// Whether it held jump.
+    pub(super) jump_held: bool,
+    /// The last area it stood on ground in.
+    pub(super) ground_area: Option<AreaId>,
+    /// The direction it last wanted to move in.
+    pub(super) direction: Vec3,
+}
+
+/// The movement AI of one player: goes to the [`NavGoal`] it is given along `aas-route`
+/// routes, carrying out each reachability with the movement its travel type needs, and
+/// notices and gets out of being stuck (see the [module docs](super)).
+///
+/// Each frame, call [`update`](Self::update) (it notes teleports and launches and whether
+/// the goal was reached or given up), set a new goal if wanted, then call
+/// [`steer`](Self::steer) for the movement. Deterministic: its choices depend only on the
+/// views it is given and the random numbers passed to [`steer`](Self::steer).
+#[derive(Debug)]
+pub struct Navigator<'w> {
+    pub(super) world: &'w AasWorld,
+    /// The physics settings (for air control) and the movers it knows of.
+    pub(super) physics: Physics<'w>,
+    /// `None` only when no clustering of the world could be built (never for a valid one).
+    pub(super) router: Option<SharedRouter<'w>>,
+    /// The movers it knows of (bobbing platforms are timed by them).
+    pub(super) movers: Vec<Mover>,
+    /// The travel types and contents its routes may use.
+    pub(super) flags: TravelFlags,
+    pub(super) frame_time: f32,
+    pub(super) nav: Nav,
+    /// The planned route ([`route`](Self::route)): started with each goal and each step
+    /// off the plan, walked only when asked.
+    pub(super) plan: Option<Plan>,
+    pub(super) memory: Memory,
+    watch: Watch,
+    maneuver: Option<Maneuver>,
+    pub(super) stats: NavStats,
+    /// Goals given up since [`take_given_up`](Self::take_given_up) was last called.
+    pub(super) given_up: Vec<NavGoal>,
+}
+
+/// What [`Navigator::update`] found at the start of a frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameStart {
+    /// The area the player's origin is in (`None` in solid or outside the map).
+    pub area: Option<AreaId>,
+    /// The goal, if it was reached this frame (it is then cleared).
+    pub arrived: Option<NavGoal>,
+}
+
+impl<'w> Navigator<'w> {
+    /// A navigator on `world` routing with `router` (built by
+    /// [`shared_router`](super::shared_router) for the same world, possibly shared with
+    /// other players: routes do not depend on what the caches hold). Routes use
+    /// [`TravelFlags::DEFAULT`] without bobbing platforms: no weapon jumps, no grappling
+    /// hook, no slime or lava; [`with_movers`](Self::with_movers) adds bobbing platforms.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn new(world: &'w AasWorld, router: Option<SharedRouter<'w>>) -> Self {
+        Self {
+            world,
+            physics: Physics::new(world, PhysicsSettings::default()),
+            router,
+            movers: Vec::new(),
+            flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
+            frame_time: DEFAULT_FRAME_TIME,
+            nav: Nav::default(),
+            plan: None,
+            memory: Memory::default(),
+            watch: Watch::new(Vec3::ZERO, 0.0),
+            maneuver: None,
+            stats: NavStats::default(),
+            given_up: Vec::new(),
+        }
+    }
+
+    /// The same navigator knowing the map's movers (as
+    /// [`MapEntities::movers`](aas_geom::MapEntities::movers) lists them): what a player sees
+    /// of them. Bobbing platforms move with the match time, so it times boarding them and
+    /// routes over them; of plats it uses nothing (their state is not visible in a
+    /// [`BotView`](bot_interface::BotView): it waits on them).
+    #[must_use]
+    pub fn with_movers(mut self, movers: &[Mover]) -> Self {
+        self.movers = movers.to_vec();
+        let bobbing = movers
+            .iter()
+            .any(|mover| matches!(mover.motion, MoverMotion::Sine { .. }));
+        self.flags.set(TravelFlags::FUNCBOB, bobbing);
+        self
+    }
+
+    /// The same navigator assuming the world's physics runs with `settings` (gravity,
+    /// speeds), for air control and walks off ledges; the default is
+    /// [`PhysicsSettings::default`].
+    #[must_use]
+    pub fn with_settings(mut self, settings: PhysicsSettings) -> Self {
+        self.physics = Physics::new(self.world, settings);
+        self
+    }
+
+    /// Sets the server frame length (seconds; 0.05 until set).
+    pub fn set_frame_time(&mut self, seconds: f32) {
+        self.frame_time = seconds;
+    }
+
+    /// Forgets the goal, the route and the previous frame: after a death, or before a match.
+    pub fn reset(&mut self) {
+        self.nav = Nav::default();
+        self.plan = None;
+        self.memory = Memory::default();
+        self.maneuver = None;
+    }
+
+    /// The world it navigates.
+    #[must_use]
+    pub fn world(&self) -> &'w AasWorld {
+        self.world
+    }
+
+    /// What it did so far.
+    #[must_use]
+    pub fn stats(&self) -> &NavStats {
+        &self.stats
+    }
+
+    /// The goal, if any.
+    #[must_use]
+    pub fn goal(&self) -> Option<NavGoal> {
+        self.nav.goal.map(super::navigate::Goal::nav_goal)
+    }
+
+    /// The goals given up since the last call (oldest first).
+    pub fn take_given_up(&mut self) -> Vec<NavGoal> {
+        std::mem::take(&mut self.given_up)
+    }
+
+    /// Its router's work counters (`None` when it has no router).
+    #[must_use]
+    pub fn router_stats(&self) -> Option<RouterStats> {
+        self.router.as_ref().map(|router| router.borrow().stats())
+    }
+
+    /// The travel flags its routes use.
+    #[must_use]
+    pub fn travel_flags(&self) -> TravelFlags {
+        self.flags
+    }
+
+    /// The reachability being carried out (its travel type and target area), if any.
+    #[must_use]
+    pub fn current_travel(&self) -> Option<(TravelType, AreaId)> {
+        self.nav.step.as_ref().map(|step| (step.kind, step.target))
+    }
+
+    /// What it is doing, in a line, for logs and debugging: the goal (tag, area, point) and
+    /// the reachability being carried out (travel type, id, areas, phase), or the maneuver.
+    #[must_use]
+    pub fn activity(&self) -> String {
+        let goal = self.nav.goal.map_or_else(
+            || "no goal".to_owned(),
+            |goal| {
+                format!(
+                    "goal {:?} area {} at {:.0} {:.0} {:.0}",
+                    goal.tag, goal.area.0, goal.point.x, goal.point.y, goal.point.z
+                )
+            },
+        );
+        let step = self.nav.step.as_ref().map_or_else(
+            || "no step".to_owned(),
+            |step| {
+                format!(
+                    "{} #{} {}->{} {:?}",
+                    step.kind.name(),
+                    step.id.0,
+                    step.source.0,
+                    step.target.0,
+                    step.phase
+                )
+            },
+        );
+        let maneuver = self
+            .maneuver
+            .map_or(String::new(), |m| format!(" maneuver until {:.2}", m.until));
+        format!("{goal}; {step}{maneuver}")
+    }
+
+    /// The route to its goal, from where it last planned: its position then, each
+    /// reachability's start and end along its router's chain, and the goal's point (see
+    /// [`Route`]). `None` without a goal.
+    ///
+    /// A new plan starts with each goal and each reachability begun that the plan does not
+    /// take (a detour, a teleport or a jump pad elsewhere); reaching the next area along the
+    /// plan keeps it. The chain is walked on the first ask of each plan (a route query per
+    /// reachability, not counted in [`NavStats::route_queries`]); asking again returns it.
+    /// Asking or not changes nothing in its play.
+    #[must_use]
+    pub fn route(&self) -> Option<&Route> {
+        self.nav.goal?;
+        let plan = self.plan.as_ref()?;
+        Some(plan.route(self.world, self.router.as_ref(), self.flags))
+    }
+
+    /// The start of a frame: finds the player's area, notices teleports and respawns (a jump
+    /// in position) and jump-pad launches (a kick upwards that was not its own jump), and
+    /// checks the goal: reached (returned and cleared), or given up when its route time has
+    /// not improved for a while (see [`take_given_up`](Self::take_given_up)).
+    pub fn update(&mut self, me: &SelfView, time: f32) -> FrameStart {
+        let area = self.world.point_area(me.origin);
+        self.observe(me, area, time);
+        let arrived = self.check_goal(me, area, time);
+        FrameStart { area, arrived }
+    }
+
+    /// The movement for this frame, the player being in `area` (as
+    /// [`update`](Self::update) found it) and seeing `players`: carry on along the route to
+    /// the goal, give way to a player standing in the way, escalate remedies when stuck,
+    /// roam about without a goal. `rng` decides sidesteps and wanders.
+    pub fn steer(
+        &mut self,
+        me: &SelfView,
+        players: &[SeenPlayer],
+        area: Option<AreaId>,
+        time: f32,
+        rng: &mut GameRng,
+    ) -> Movement {
+        let mut steer = self.navigate(me, area, time);
+        if self.maneuver.is_none()
+            && let Some(direction) = give_way(me, players, steer.direction)
+        {
+            self.stats.sidesteps += 1;
+            self.maneuver = Some(Maneuver {
+                direction,
+                until: time + GIVE_WAY_TIME,
+                jump: false,
+                aimless: false,
+            });
+        }
+        if let Some(remedy) = self.watch.update(
+            (me.origin, flat(me.velocity).length()),
+            time,
+            self.frame_time,
+            steer.waiting,
+        ) {
+            self.remedy(remedy, area, time, rng);
+        }
+        if self.nav.goal.is_none() && self.maneuver.is_none() {
+            // Nowhere to go (a dead end, or no goal reachable): roam about.
+            self.maneuver = Some(Maneuver {
+                direction: random_direction(rng),
+                until: time + WANDER_TIME,
+                jump: false,
+                aimless: true,
+            });
+        }
+        steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
+        if steer.careful && me.on_ground && self.edge_ahead(me, area) {
+            steer.speed = steer.speed.min(EDGE_SPEED);
+        }
+        if me.water_level < 2 && area.is_some_and(|a| crouch_only(self.world, a)) {
+            steer.crouch = true;
+        }
+        if steer.jump && self.memory.jump_held && me.water_level < 2 {
+            // A new jump needs the button released first (swimming up may hold it).
+            steer.jump = false;
+        }
+        self.memory = Memory {
+            origin: Some(me.origin),
+            velocity: me.velocity,
+            water_level: me.water_level,
+            jump_held: steer.jump,
+            ground_area: if me.on_ground {
+                area.or(self.memory.ground_area)
+            } else {
+                self.memory.ground_area
+            },
+            direction: if steer.direction == Vec3::ZERO {
+                self.memory.direction
+            } else {
+                steer.direction
+            },
+        };
+        Movement {
+            direction: steer.direction,
+            speed: steer.speed,
+            jump: steer.jump,
+            crouch: steer.crouch,
+        }
+    }
+
+    /// Notices teleports and respawns (a jump in position) and jump-pad launches (a kick
+    /// upwards that was not its own jump).
+    fn observe(&mut self, me: &SelfView, area: Option<AreaId>, time: f32) {
+        let Some(previous) = self.memory.origin else {
+            // The first frame alive.
+            self.watch = Watch::new(me.origin, time);
+            return;
+        };
+        if me.origin.distance(previous) > TELEPORT_DISTANCE {
+            self.teleported();
+            self.nav.queried_area = None;
+            self.watch = Watch::new(me.origin, time);
+            self.maneuver = None;
+            return;
+        }
+        let kick = me.velocity.z - self.memory.velocity.z;
+        let launched = kick > super::navigate::LAUNCH_KICK
+            && !me.on_ground
+            && me.water_level == 0
+            && self.memory.water_level == 0
+            && !self.memory.jump_held;
+        if launched {
+            self.adopt_launch(me.origin, area, time);
+        }
+    }
+
+    /// Moved far in one frame: a teleporter (counted as one carried out when the step was a
+    /// teleport or led into a trigger) or a respawn.
+    fn teleported(&mut self) {
+        let world = self.world;
+        let teleport = self.nav.step.take().is_some_and(|step| {
+            step.kind == TravelType::Teleport
+                || world
+                    .reachabilities_of(step.target)
+                    .iter()
+                    .any(|reach| reach.kind() == Some(TravelType::Teleport))
+        });
+        if teleport {
+            self.stats.travel_done[TravelType::Teleport.position()] += 1;
+        }
+    }
+
+    /// Whether the player, on the ground in `area`, runs towards an edge: a point its
+    /// velocity reaches within [`EDGE_LOOKAHEAD`] (halfway or at the end) lies in an area
+    /// without ground (the air beyond a ledge) that is neither the area it is in nor the one
+    /// its step leads to. Two point-to-area look-ups; the check (like botlib's gap check on
+    /// walking) makes it slow down to turn on narrow walkways instead of running off them.
+    fn edge_ahead(&self, me: &SelfView, area: Option<AreaId>) -> bool {
+        let target = self.nav.step.as_ref().map(|step| step.target);
+        [0.5, 1.0].into_iter().any(|part| {
+            let ahead = me.origin + flat(me.velocity) * (EDGE_LOOKAHEAD * part);
+            self.world.point_area(ahead).is_some_and(|there| {
+                Some(there) != area && Some(there) != target && !standable(self.world, there)
+            })
+        })
+    }
+
+    /// Applies the stuck watch's remedy.
+    fn remedy(&mut self, remedy: Remedy, area: Option<AreaId>, time: f32, rng: &mut GameRng) {
+        let forward = flat(self.memory.direction).normalize_or_zero();
+        match remedy {
+            Remedy::JumpAhead | Remedy::Sidestep => {
+                self.stats.sidesteps += 1;
+                let side = if coin(rng) { 1.0 } else { -1.0 };
+                let mut direction = if remedy == Remedy::JumpAhead {
+                    forward
+                } else {
+                    Vec3::new(-forward.y, forward.x, 0.0) * side - forward
+                };
+                if direction == Vec3::ZERO {
+                    direction = random_direction(rng);
+                }
+                self.maneuver = Some(Maneuver {
+                    direction: direction.normalize_or_zero(),
+                    until: time + SIDESTEP_TIME,
+                    jump: true,
+                    aimless: false,
+                });
+            }
+            Remedy::Reroute => self.reroute(area, time),
+            Remedy::NewGoal => self.give_up_goal(area),
+            Remedy::Wander => {
+                self.stats.wanders += 1;
+                self.give_up_goal(area);
+                self.maneuver = Some(Maneuver {
+                    direction: random_direction(rng),
+                    until: time + WANDER_TIME,
+                    jump: true,
+                    aimless: false,
+                });
+            }
+        }
+    }
+
+    /// The steering with the running maneuver, if any, in its place; in the air the
+    /// steering's own air control goes on.
+    fn maneuvered(&mut self, steer: Steer, time: f32, airborne: bool) -> Steer {
+        let Some(maneuver) = self.maneuver.as_mut() else {
+            return steer;
+        };
+        if time >= maneuver.until || maneuver.aimless && self.nav.goal.is_some() {
+            self.maneuver = None;
+            return steer;
+        }
+        if airborne {
+            return steer;
+        }
+        let jump = maneuver.jump && !self.memory.jump_held;
+        if jump {
+            maneuver.jump = false;
+        }
+        Steer {
+            jump,
+            ..Steer::run(maneuver.direction)
+        }
+    }
+}
+
+/// A fair coin.
+fn coin(rng: &mut GameRng) -> bool {
+    rng.next_u64() >> 63 == 1
+}
+
+/// A random horizontal unit direction.
+fn random_direction(rng: &mut GameRng) -> Vec3 {
+    let angle = rng.random() * std::f32::consts::TAU;
+    Vec3::new(angle.cos(), angle.sin(), 0.0)
+}
+
+/// The direction to step in to let a player pass: when barely moving with a live player
+/// standing close ahead along `direction`, to its own right and a little back. Two players
+/// meeting head-on in a corridor both keep right, so they pass each other.
+fn give_way(me: &SelfView, players: &[SeenPlayer], direction: Vec3) -> Option<Vec3> {
+    let forward = flat(direction).normalize_or_zero();
+    if forward == Vec3::ZERO || flat(me.velocity).length() > GIVE_WAY_SLOW {
+        return None;
+    }
+    let blocked = players.iter().any(|player| {
+        let offset = flat(player.origin - me.origin);
+        player.alive
+            && offset.length() < GIVE_WAY_DISTANCE
+            && (player.origin.z - me.origin.z).abs() < 56.0
+            && offset.normalize_or_zero().dot(forward) > 0.5
+    });
+    blocked.then(|| (Vec3::new(forward.y, -forward.x, 0.0) - forward * 0.3).normalize())
+}
+
+/// The view angles looking along the movement `direction` (level unless swimming), or the
+/// current ones when not moving.
+#[must_use]
+pub fn look_along(me: &SelfView, direction: Vec3) -> Vec3 {
+    let look = if me.water_level >= 2 {
+        direction
+    } else {
+        flat(direction)
+    };
+    if look == Vec3::ZERO {
+        me.view_angles
+    } else {
+        view_angles_towards(look)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coins_are_fair() {
+        let mut rng = GameRng::new(5);
+        let heads = (0..1000).filter(|_| coin(&mut rng)).count();
+        assert!((400..600).contains(&heads), "{heads}");
+    }
+}
