@@ -2,6 +2,7 @@
 
 pub mod character;
 pub mod movement;
+pub mod schedule;
 
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,

@@ -45,6 +45,10 @@ pub(crate) enum Command {
     /// Play a match of scripted players on a map (`arena` for the built-in one) and print
     /// its summary.
     Match(MatchCliArgs),
+    /// Evaluate navigation on a map: a bot placed at each relevant point (items, weapons,
+    /// ammunition, flags, spawns) must reach another; success rates, failure hotspots,
+    /// stability over seeds.
+    NavEval(NavEvalCliArgs),
     /// Re-simulate a match log and check every frame's state hash.
     Replay {
         /// The log written by `match --log`.
@@ -128,6 +132,39 @@ pub(crate) struct MatchCliArgs {
     /// Stop after this many frames at the latest.
     #[arg(long)]
     pub(crate) max_frames: Option<u32>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Arguments of `nav-eval`.
+#[derive(Debug, Args)]
+pub(crate) struct NavEvalCliArgs {
+    /// The map (`.bsp` or `.map`), or `arena` for the built-in arena.
+    pub(crate) map: PathBuf,
+    /// The map's `.aas` (else the navigation is compiled in memory).
+    #[arg(long)]
+    pub(crate) aas: Option<PathBuf>,
+    /// At most this many paths (ordered pairs of relevant points; a seeded sample when
+    /// there are more).
+    #[arg(long, default_value_t = 2000)]
+    pub(crate) pairs: usize,
+    /// Runs over the same paths, with seeds SEED, SEED + 1, … (stability).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seeds: u32,
+    /// Time allowed per path: this factor × the route's travel time (at least 10 s).
+    #[arg(long, default_value_t = 3.0)]
+    pub(crate) time_factor: f32,
+    /// The first run's seed (and the sample's); with `--case`, the case's own seed.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Run one case alone, from point START to point GOAL (indices as the report's `points`
+    /// lists them), and write its match log (`--log`).
+    #[arg(long, num_args = 2, value_names = ["START", "GOAL"], requires = "log")]
+    pub(crate) case: Option<Vec<usize>>,
+    /// With `--case`: where to write the match log (open it with `view`).
+    #[arg(long, requires = "case")]
+    pub(crate) log: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,

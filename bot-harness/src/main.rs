@@ -108,6 +108,34 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
             })?;
             print(&report, args.json, out)
         }
+        Command::NavEval(args) => match (&args.case, &args.log) {
+            (Some(case), Some(log)) => print(
+                &commands::nav_eval_case(&commands::CaseArgs {
+                    map: args.map.clone(),
+                    aas: args.aas.clone(),
+                    start: case[0],
+                    goal: case[1],
+                    seed: args.seed,
+                    time_factor: args.time_factor,
+                    log: log.clone(),
+                })?,
+                args.json,
+                out,
+            ),
+            _ => print(
+                &commands::nav_eval(&commands::NavEvalArgs {
+                    map: args.map.clone(),
+                    aas: args.aas.clone(),
+                    pairs: args.pairs,
+                    seeds: args.seeds,
+                    time_factor: args.time_factor,
+                    seed: args.seed,
+                    progress: true,
+                })?,
+                args.json,
+                out,
+            ),
+        },
         Command::Replay { log, json } => print(&commands::replay(log)?, *json, out),
         Command::View {
             log,

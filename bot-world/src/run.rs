@@ -244,8 +244,23 @@ pub struct PlayOptions {
 pub fn play<W: Write>(
     runner: &mut MatchRunner<'_>,
     options: PlayOptions,
+    log: Option<(&mut LogWriter<W>, &Header)>,
+    progress: impl FnMut(u32),
+) -> std::io::Result<MatchSummary> {
+    play_until(runner, options, log, progress, |_| false)
+}
+
+/// [`play`], stopping also after the first frame on which `stop` (shown the world after
+/// that frame) says so: a test or an evaluation that ends when its player arrives.
+///
+/// # Errors
+/// When writing the log fails.
+pub fn play_until<W: Write>(
+    runner: &mut MatchRunner<'_>,
+    options: PlayOptions,
     mut log: Option<(&mut LogWriter<W>, &Header)>,
     mut progress: impl FnMut(u32),
+    mut stop: impl FnMut(&World<'_>) -> bool,
 ) -> std::io::Result<MatchSummary> {
     let started = std::time::Instant::now();
     if let Some((writer, header)) = log.as_mut() {
@@ -283,6 +298,9 @@ pub fn play<W: Write>(
             writer.frame(&runner.frame_line())?;
         }
         progress(runner.world().frame());
+        if stop(runner.world()) {
+            break;
+        }
     }
     Ok(MatchSummary::of(runner, started.elapsed(), captures))
 }

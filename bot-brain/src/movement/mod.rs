@@ -3,6 +3,9 @@
 //! what the player's [`BotView`](bot_interface::BotView) says of it. The brain's goals, the
 //! world's scripted roamer and the navigation evaluation all move with it.
 //!
+//! [`Traveller`] is the simplest player built on it: it goes to one point and stays (for
+//! navigation tests and `bot-harness nav-eval`).
+//!
 //! # Goals and routes
 //!
 //! The caller sets a [`NavGoal`] (a standing point and its area, found with
@@ -148,7 +151,9 @@ mod steer;
 mod step;
 mod stuck;
 mod travel;
+mod traveller;
 
 pub use locate::{crouch_only, in_trigger, standable, standing_spot};
 pub use navigator::{FrameStart, Movement, NavGoal, NavStats, Navigator, look_along};
 pub use router::{SharedRouter, shared_router};
+pub use traveller::{TravelRecord, Traveller, goal_at};

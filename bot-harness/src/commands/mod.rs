@@ -15,6 +15,7 @@ pub mod character;
 pub mod chat;
 pub mod map_info;
 pub mod match_play;
+pub mod nav_eval;
 mod reach_by_type;
 pub mod replay;
 pub mod view;
@@ -36,6 +37,7 @@ pub use chat::{
 };
 pub use map_info::{MapInfoReport, map_info};
 pub use match_play::{MatchArgs, MatchReport, match_play};
+pub use nav_eval::{CaseArgs, CaseReport, NavEvalArgs, NavEvalReport, nav_eval, nav_eval_case};
 pub use replay::{ReplayReport, replay};
 pub use view::{ViewArgs, ViewReport, view};
 pub use weights::{
