@@ -1,7 +1,12 @@
 #![doc = include_str!("../README.md")]
 
 pub mod character;
+pub mod goal;
 
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
+};
+pub use goal::{
+    Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemConfigError, ItemKnowledge,
+    LevelItems, TravelTimes,
 };
