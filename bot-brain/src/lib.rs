@@ -7,6 +7,6 @@ pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
 };
 pub use goal::{
-    Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemConfigError, ItemKnowledge,
-    LevelItems, TravelTimes,
+    Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemConfigError, ItemKnowledge, LevelItems,
+    TravelTimes,
 };

@@ -184,7 +184,13 @@ pub fn score_nbg(
         let bot_to_ltg = travel.travel_time(ctx.origin, goal).unwrap_or(u16::MAX);
         (goal, bot_to_ltg)
     });
-    score(ctx, avoid, Some(NearbyLimits { max_time, ltg }), travel, rng)
+    score(
+        ctx,
+        avoid,
+        Some(NearbyLimits { max_time, ltg }),
+        travel,
+        rng,
+    )
 }
 
 fn score(

@@ -361,9 +361,9 @@ impl Reader<'_> {
             }
             if !token.is_punct(",") {
                 let found = describe(token);
-                return Err(self.error_here(format!(
-                    "expected `,` or `}}` in `{field}`, found {found}"
-                )));
+                return Err(
+                    self.error_here(format!("expected `,` or `}}` in `{field}`, found {found}"))
+                );
             }
         }
     }
@@ -386,7 +386,10 @@ mod tests {
 
     fn load(text: &str) -> Result<ItemConfig, ItemConfigError> {
         let source = MemorySource::new()
-            .with("inv.h", "#define INVENTORY_HEALTH 29\n#define MODELINDEX_HEALTH 5\n")
+            .with(
+                "inv.h",
+                "#define INVENTORY_HEALTH 29\n#define MODELINDEX_HEALTH 5\n",
+            )
             .with("items.c", text);
         load_item_config(&source, "items.c")
     }
@@ -409,10 +412,7 @@ mod tests {
         let health = config.find("item_health").unwrap();
         assert_eq!(health.name, "25 Health");
         assert_eq!(health.model, "m.md3");
-        assert_eq!(
-            (health.modelindex, health.kind, health.index),
-            (5, 3, 29)
-        );
+        assert_eq!((health.modelindex, health.kind, health.index), (5, 3, 29));
         assert!((health.respawntime - 35.0).abs() < f32::EPSILON);
         assert_eq!(health.mins, Vec3::splat(-13.0));
         assert_eq!(health.maxs, Vec3::new(13.0, 13.0, 13.5));

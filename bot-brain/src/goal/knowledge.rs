@@ -139,7 +139,10 @@ impl ItemKnowledge {
     /// What the bot believes of level item `id` ([`Belief::Assumed`] for an unknown id).
     #[must_use]
     pub fn belief(&self, id: SpotId) -> Belief {
-        self.spots.get(id.index()).copied().unwrap_or(Belief::Assumed)
+        self.spots
+            .get(id.index())
+            .copied()
+            .unwrap_or(Belief::Assumed)
     }
 
     /// When level item `id` is expected back, if it is believed taken (possibly in the past:
@@ -208,9 +211,8 @@ impl ItemKnowledge {
                 }
             }
             let settings = self.settings;
-            self.dropped.retain(|d| {
-                d.last_seen_ms == now || !close(&settings, me, d.origin)
-            });
+            self.dropped
+                .retain(|d| d.last_seen_ms == now || !close(&settings, me, d.origin));
         }
         // 4. Dropped items expire.
         let lifetime = self.settings.dropped_lifetime_ms;
@@ -227,10 +229,7 @@ impl ItemKnowledge {
     }
 
     fn taken(&self, level: &LevelItems, id: SpotId, now: u32, heard: bool) -> Belief {
-        let respawn = level
-            .get(id)
-            .map_or(0.0, |item| item.respawntime)
-            .max(0.0);
+        let respawn = level.get(id).map_or(0.0, |item| item.respawntime).max(0.0);
         let respawn = if respawn > 0.0 {
             respawn
         } else {

@@ -47,7 +47,10 @@ mod tests {
     #[test]
     fn deadlines_follow_the_reference() {
         // Seek: 4 + 150 × 0.01 = 5.5 s.
-        assert_eq!(nbg_deadline_ms(NbgSituation::Seek, 10_000, NBG_RANGE), 15_500);
+        assert_eq!(
+            nbg_deadline_ms(NbgSituation::Seek, 10_000, NBG_RANGE),
+            15_500
+        );
         // Defending: 4 + 4 = 8 s.
         assert_eq!(
             nbg_deadline_ms(NbgSituation::Seek, 0, NBG_RANGE_DEFENDING),

@@ -130,9 +130,7 @@ impl AvoidGoals {
             .entries
             .iter()
             .position(|&(_, until)| until <= now_ms)
-            .or_else(|| {
-                (0..self.entries.len()).min_by_key(|&i| self.entries[i].1)
-            });
+            .or_else(|| (0..self.entries.len()).min_by_key(|&i| self.entries[i].1));
         if let Some(slot) = slot {
             self.entries[slot] = (goal, until_ms);
         }
@@ -302,9 +300,17 @@ mod tests {
         }
         avoid.add(GoalId::Other(1000), 0, 50_000);
         assert_eq!(avoid.len(), 256);
-        assert_eq!(avoid.remaining_s(GoalId::Other(0), 0), None, "soonest replaced");
+        assert_eq!(
+            avoid.remaining_s(GoalId::Other(0), 0),
+            None,
+            "soonest replaced"
+        );
         avoid.add(GoalId::Other(1001), 10_001, 50_000);
-        assert_eq!(avoid.remaining_s(GoalId::Other(1), 0), None, "expired reused");
+        assert_eq!(
+            avoid.remaining_s(GoalId::Other(1), 0),
+            None,
+            "expired reused"
+        );
         assert!(avoid.remaining_s(GoalId::Other(2), 0).is_some());
     }
 }
