@@ -161,13 +161,16 @@ impl ItemKnowledge {
         &self.dropped
     }
 
-    /// Updates the knowledge from one view (see the module's rules).
+    /// Updates the knowledge of `level` (the level it was made for) from one view (see the
+    /// module's rules).
     ///
     /// # Complexity
     /// O(seen items × level items + sounds × level items + level items + dropped items).
     pub fn update(&mut self, level: &LevelItems, view: &BotView) {
         let now = view.time_ms;
         let near = self.settings.match_distance;
+        // Knowledge made for another level: spots it lacks start assumed present.
+        self.spots.resize(level.len(), Belief::Assumed);
         let mut seen = vec![false; self.spots.len()];
         // 1. Seen present.
         for item in &view.items {
