@@ -1,9 +1,14 @@
 #![doc = include_str!("../README.md")]
 
 pub mod character;
+pub mod goal;
 pub mod movement;
 pub mod schedule;
 
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
+};
+pub use goal::{
+    Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemConfigError, ItemKnowledge, LevelItems,
+    TravelTimes,
 };
