@@ -55,6 +55,8 @@ pub struct Failure {
     pub position: Vec3,
     /// Its area then (the last area it was found in).
     pub area: Option<aas_geom::world::AreaId>,
+    /// What its navigator was doing at the end ([`Navigator::activity`](bot_brain::movement::Navigator::activity)).
+    pub activity: String,
 }
 
 /// A case's result.
@@ -298,6 +300,7 @@ impl Watch {
             cause,
             position,
             area: self.area,
+            activity: traveller.navigator().activity(),
         }
     }
 }

@@ -74,6 +74,8 @@ pub struct FailedCase {
     pub cause: String,
     /// The area it ended in.
     pub area: Option<usize>,
+    /// What its navigator was doing at the end.
+    pub activity: String,
 }
 
 /// A relevant point as the report lists it.
@@ -197,6 +199,7 @@ pub(super) fn summarise(
                     seed: *seed,
                     cause: failure.cause.clone(),
                     area: failure.area.map(aas_geom::world::AreaId::index),
+                    activity: failure.activity.clone(),
                 }),
                 _ => None,
             })
@@ -394,6 +397,8 @@ pub struct CaseReport {
     pub cause: Option<String>,
     /// Where it ended (failures).
     pub position: Option<[f32; 3]>,
+    /// What its navigator was doing at the end (failures).
+    pub activity: Option<String>,
     /// Travel types carried out: `{type: {"used", "failed"}}`.
     pub travel: BTreeMap<String, TravelUse>,
     /// The match log written.
@@ -419,15 +424,16 @@ impl CaseReport {
                 area: point.area.index(),
             }
         };
-        let (outcome, seconds, cause, position) = match &result.outcome {
-            Outcome::Success { seconds } => ("success", Some(*seconds), None, None),
+        let (outcome, seconds, cause, position, activity) = match &result.outcome {
+            Outcome::Success { seconds } => ("success", Some(*seconds), None, None, None),
             Outcome::Failure(failure) => (
                 "failure",
                 None,
                 Some(failure.cause.clone()),
                 Some(failure.position.round().to_array()),
+                Some(failure.activity.clone()),
             ),
-            Outcome::NotBuilt => ("not_built", None, None, None),
+            Outcome::NotBuilt => ("not_built", None, None, None, None),
         };
         Self {
             map: level.name.clone(),
@@ -439,6 +445,7 @@ impl CaseReport {
             seconds,
             cause,
             position,
+            activity,
             travel: travel_counts(&result.record)
                 .into_iter()
                 .filter(|&(_, used, _)| used > 0)
@@ -475,6 +482,9 @@ impl Report for CaseReport {
                 "failed: {cause} at {:.0} {:.0} {:.0}",
                 position[0], position[1], position[2]
             )?;
+            if let Some(activity) = &self.activity {
+                writeln!(out, "doing: {activity}")?;
+            }
         }
         for (name, usage) in &self.travel {
             writeln!(out, "  {name:<14} used {:>4}, failed {:>4}", usage.used, usage.failed)?;
