@@ -8,6 +8,7 @@ mod chat;
 mod common;
 mod map_info;
 mod matches;
+mod nav_eval;
 mod render;
 mod route;
 mod view;

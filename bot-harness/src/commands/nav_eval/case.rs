@@ -149,7 +149,10 @@ pub fn run_case<'l, W: Write>(
     let allowed = (ctx.time_factor * f32::from(time) / 100.0).max(MIN_TIME);
     let match_settings = match_settings(from, to, seed);
     let frame_ms = match_settings.frame_ms;
-    #[expect(clippy::cast_possible_truncation, reason = "a case lasts minutes at most")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a case lasts minutes at most"
+    )]
     #[expect(clippy::cast_sign_loss, reason = "allowed is positive")]
     let max_frames = (allowed * 1000.0 / frame_ms as f32).ceil() as u32 + 1;
     let mut watch = Watch::new(to.standing);
@@ -278,13 +281,12 @@ impl Watch {
             None => "none",
         };
         let moved = match (self.trail.front(), self.trail.back()) {
-            (Some(&(_, first)), Some(&(_, last))) => {
-                self.trail
-                    .iter()
-                    .map(|&(_, origin)| origin.distance(first))
-                    .fold(0.0_f32, f32::max)
-                    .max(last.distance(first))
-            }
+            (Some(&(_, first)), Some(&(_, last))) => self
+                .trail
+                .iter()
+                .map(|&(_, origin)| origin.distance(first))
+                .fold(0.0_f32, f32::max)
+                .max(last.distance(first)),
             _ => 0.0,
         };
         let cause = if self.died {

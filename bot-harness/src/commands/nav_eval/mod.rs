@@ -204,7 +204,9 @@ pub fn nav_eval_case(args: &CaseArgs) -> Result<CaseReport, Error> {
     )
     .map_err(io)?;
     writer.finish().map_err(io)?;
-    Ok(CaseReport::of(&level, &points, &result, args.seed, &args.log))
+    Ok(CaseReport::of(
+        &level, &points, &result, args.seed, &args.log,
+    ))
 }
 
 /// Refuses a time factor that is not a positive number.

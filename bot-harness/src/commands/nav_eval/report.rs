@@ -487,7 +487,11 @@ impl Report for CaseReport {
             }
         }
         for (name, usage) in &self.travel {
-            writeln!(out, "  {name:<14} used {:>4}, failed {:>4}", usage.used, usage.failed)?;
+            writeln!(
+                out,
+                "  {name:<14} used {:>4}, failed {:>4}",
+                usage.used, usage.failed
+            )?;
         }
         writeln!(
             out,
