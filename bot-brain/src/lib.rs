@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
 
+pub mod bot;
 pub mod character;
 pub mod goal;
 pub mod movement;
 pub mod schedule;
 
+pub use bot::{Bot, BotStats, GoalData};
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
 };

@@ -91,3 +91,27 @@ pub trait Player {
         None
     }
 }
+
+/// A player lent to a match: the world drives it through the reference, and the owner
+/// keeps it for inspection afterwards (a test reading a bot's counters, an evaluation).
+impl<P: Player + ?Sized> Player for &mut P {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn begin(&mut self, info: &MatchInfo) {
+        (**self).begin(info);
+    }
+
+    fn senses(&self) -> Senses {
+        (**self).senses()
+    }
+
+    fn think(&mut self, view: &BotView) -> BotInput {
+        (**self).think(view)
+    }
+
+    fn route(&self) -> Option<&Route> {
+        (**self).route()
+    }
+}

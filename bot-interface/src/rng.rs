@@ -102,6 +102,30 @@ impl GameRng {
     }
 }
 
+/// [`GameRng`] as a `rand` generator, so that code written against `rand`'s traits (fuzzy
+/// weights' undecided evaluation, goal choice) draws from the same seeded stream: each
+/// `next_u32` / `next_u64` is one step of the generator, and bytes are filled from whole
+/// steps, eight at a time.
+impl rand::TryRng for GameRng {
+    type Error = core::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.next_u32())
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
 /// `SplitMix64`'s output function (Stafford's "Mix13" variant).
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -221,7 +221,13 @@ impl Navigator<'_> {
 
     /// The route from `area` (the player at `origin`) to `goal`, avoiding the avoided areas
     /// next when `avoiding` (falling back to the plain route when that leaves none).
-    fn routed(&mut self, area: AreaId, origin: Vec3, goal: AreaId, avoiding: bool) -> Option<Route> {
+    fn routed(
+        &mut self,
+        area: AreaId,
+        origin: Vec3,
+        goal: AreaId,
+        avoiding: bool,
+    ) -> Option<Route> {
         let flags = self.flags;
         let avoid: Vec<AreaId> = if avoiding {
             self.nav

@@ -5,7 +5,7 @@
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::AasWorld;
 use bot_interface::{
-    BotInput, BotView, Buttons, GameRng, MatchInfo, Player, Route, Senses, SelfView,
+    BotInput, BotView, Buttons, GameRng, MatchInfo, Player, Route, SelfView, Senses,
 };
 use glam::Vec3;
 

@@ -6,8 +6,8 @@ use bot_interface::{GameMode, Item, Powerup, Weapon};
 use glam::Vec3;
 
 use super::inventory::Inventory;
-use bot_interface::GameRng;
 use super::table::Rules;
+use bot_interface::GameRng;
 
 /// One item tossed by a dying player.
 #[derive(Debug, Clone, Copy, PartialEq)]

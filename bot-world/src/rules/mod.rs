@@ -96,6 +96,7 @@ mod weapon_rules;
 pub use apply_damage::{
     DamageCause, DamageFlags, DamageHit, DamageOutcome, apply_damage, armor_save,
 };
+pub use bot_interface::GameRng;
 pub use ctf::{
     CaptureAward, CtfBonus, CtfContext, FlagFate, FlagState, FlagTouch, HurtCarrierReset,
     ctf_capture_assist, ctf_capture_award, ctf_frag_bonus, ctf_recovery_bonus, flag_on_death,
@@ -119,7 +120,6 @@ pub use pickup::{PickupContext, PickupOutcome, can_pick_up, pick_up};
 pub use player_respawn::player_respawn_due;
 pub use player_rules::PlayerRules;
 pub use respawn::{RespawnKeys, first_spawn_delay_ms, respawn_delay_ms};
-pub use bot_interface::GameRng;
 pub use scoring::{
     DeathKind, ExitReason, MatchScores, ScoreChange, death_kind, exit_reason, frag_score_change,
 };

@@ -3,8 +3,8 @@
 
 use bot_interface::{GameMode, HealthKind, Item};
 
-use bot_interface::GameRng;
 use super::table::{Rules, truncate};
+use bot_interface::GameRng;
 
 /// The map keys of an item entity that change its respawn (§2.2 "Map key overrides").
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

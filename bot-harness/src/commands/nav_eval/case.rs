@@ -5,7 +5,7 @@ use std::io::Write;
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::TravelType;
 use bot_brain::movement::{NavGoal, SharedRouter, TravelRecord, Traveller};
-use bot_interface::{BotInput, BotView, MatchInfo, Player, Route, Senses, Team};
+use bot_interface::Team;
 use bot_world::log::{Header, LogWriter};
 use bot_world::rules::Rules;
 use bot_world::{
@@ -87,27 +87,6 @@ pub struct CaseContext<'a, 'l> {
     pub time_factor: f32,
 }
 
-/// Lends a traveller to a match and keeps it for the evaluation afterwards.
-struct Lent<'a, 'w>(&'a mut Traveller<'w>);
-
-impl Player for Lent<'_, '_> {
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-    fn begin(&mut self, info: &MatchInfo) {
-        self.0.begin(info);
-    }
-    fn senses(&self) -> Senses {
-        self.0.senses()
-    }
-    fn think(&mut self, view: &BotView) -> BotInput {
-        self.0.think(view)
-    }
-    fn route(&self) -> Option<&Route> {
-        self.0.route()
-    }
-}
-
 /// Runs case (`start`, `goal`) with `seed` (the match's and the traveller's randomness),
 /// routing with `router` (built for `ctx.level.aas`), writing its match log to `log` when
 /// given.
@@ -163,7 +142,7 @@ pub fn run_case<'l, W: Write>(
                 team: Team::Free,
             },
             kind: "traveller".to_owned(),
-            driver: Box::new(Lent(&mut traveller)),
+            driver: Box::new(&mut traveller),
         };
         let mut runner = MatchRunner::new(level, match_settings, vec![entrant]);
         let options = PlayOptions { max_frames };

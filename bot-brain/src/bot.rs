@@ -1,0 +1,387 @@
+//! [`Bot`]: the brain so far (issue 19): it knows what it wants (the items its fuzzy weights
+//! value, divided by travel time, as botlib's goal AI scores them) and gets there with the
+//! movement AI. Fighting, the AI network and chat come later.
+//!
+//! Each think (every 100 ms, staggered between bots by [`ThinkClock`]) it updates what it
+//! knows of the items from its view ([`ItemKnowledge`]: only what it saw or heard), then
+//! keeps a goal on its goal stack: with an empty stack it chooses a long-term goal
+//! ([`GoalState::choose_ltg`]); every 0.5 s it looks for a nearby goal on the way
+//! ([`GoalState::choose_nbg`], at most 1.5 s of travel, given up after botlib's NBG time).
+//! The top of the stack is where the [`Navigator`] goes. A goal reached, or given up by the
+//! navigator (stuck, or no progress), is popped, and the next is chosen at once, without
+//! waiting for the next think. Travel times come from the navigator's router, from the area
+//! of the bot's origin to the area of the goal's standing spot. Movement runs every frame.
+
+use aas_geom::world::{AasWorld, AreaId};
+use bot_interface::{
+    BotInput, BotView, Buttons, GameRng, MatchInfo, Player, Route, SelfView, Senses,
+};
+use fuzzy_weights::CompiledConfig;
+use glam::Vec3;
+
+use crate::goal::{
+    Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemKnowledge, KnowledgeSettings, LevelItems,
+    NBG_CHECK_INTERVAL_MS, NBG_RANGE, NbgSituation, ScoreSettings, inventory_of, nbg_deadline_ms,
+};
+use crate::movement::{NavGoal, Navigator, SharedRouter, in_trigger, look_along, standing_spot};
+use crate::schedule::{THINK_MS, ThinkClock};
+
+/// How long a goal the navigator gave up is avoided (milliseconds).
+const GIVEN_UP_AVOID_MS: u32 = 20_000;
+
+/// What a bot reads to choose goals: the level's item info and its item weights.
+#[derive(Debug, Clone, Copy)]
+pub struct GoalData<'c> {
+    /// `items.c`.
+    pub items: &'c ItemConfig,
+    /// The bot's item weights (`*_i.c`), compiled.
+    pub weights: &'c CompiledConfig,
+    /// How goals are scored.
+    pub score: ScoreSettings,
+}
+
+/// Counters of what a [`Bot`] decided, for tests and reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BotStats {
+    /// Thinks.
+    pub thinks: u32,
+    /// Long-term goals chosen.
+    pub long_term_goals: u32,
+    /// Nearby goals chosen.
+    pub nearby_goals: u32,
+    /// Goals reached.
+    pub reached: u32,
+    /// Goals given up (by the navigator, or a nearby goal's time out).
+    pub given_up: u32,
+}
+
+/// A bot: goals from fuzzy item weights and travel times, movement by the [`Navigator`]
+/// (see the [module docs](self)).
+#[derive(Debug)]
+pub struct Bot<'w, 'c> {
+    name: String,
+    data: GoalData<'c>,
+    navigator: Navigator<'w>,
+    clock: ThinkClock,
+    frame_ms: u32,
+    rng: GameRng,
+    seed: u64,
+    level: LevelItems,
+    /// Per level item: where a player touching it stands, `None` where nobody can.
+    spots: Vec<Option<(Vec3, AreaId)>>,
+    knowledge: ItemKnowledge,
+    goals: GoalState,
+    /// The goal the navigator was given (the stack's top when it was set).
+    heading_for: Option<GoalId>,
+    /// When the next nearby-goal check is due (match ms).
+    next_nbg_ms: u32,
+    /// The nearby goal on the stack's top and when it times out (match ms).
+    nbg_until: Option<(GoalId, u32)>,
+    stats: BotStats,
+}
+
+impl<'w, 'c> Bot<'w, 'c> {
+    /// A bot named `name` on `world`, routing with `router` (see
+    /// [`shared_router`](crate::movement::shared_router)), choosing goals with `data`, its
+    /// randomness seeded by `seed` (mixed with the match's in [`Player::begin`]); it is bot
+    /// `index` of `count` for the think stagger.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        world: &'w AasWorld,
+        router: Option<SharedRouter<'w>>,
+        data: GoalData<'c>,
+        seed: u64,
+        (index, count): (usize, usize),
+    ) -> Self {
+        let level = LevelItems::new(std::iter::empty(), data.items, data.weights);
+        let knowledge = ItemKnowledge::new(&level, KnowledgeSettings::default());
+        Self {
+            name: name.into(),
+            data,
+            navigator: Navigator::new(world, router),
+            clock: ThinkClock::new(THINK_MS, index, count),
+            frame_ms: 50,
+            rng: GameRng::new(seed),
+            seed,
+            level,
+            spots: Vec::new(),
+            knowledge,
+            goals: GoalState::new(),
+            heading_for: None,
+            next_nbg_ms: 0,
+            nbg_until: None,
+            stats: BotStats::default(),
+        }
+    }
+
+    /// The same bot with its navigator replaced (to give it the map's movers or physics
+    /// settings: [`Navigator::with_movers`], [`Navigator::with_settings`]).
+    #[must_use]
+    pub fn with_navigator(mut self, edit: impl FnOnce(Navigator<'w>) -> Navigator<'w>) -> Self {
+        self.navigator = edit(self.navigator);
+        self
+    }
+
+    /// What it decided so far.
+    #[must_use]
+    pub fn stats(&self) -> BotStats {
+        self.stats
+    }
+
+    /// Its navigator.
+    #[must_use]
+    pub fn navigator(&self) -> &Navigator<'w> {
+        &self.navigator
+    }
+
+    /// The level's items as it sees them (those with item info and a weight).
+    #[must_use]
+    pub fn level_items(&self) -> &LevelItems {
+        &self.level
+    }
+
+    /// The goal on top of its goal stack.
+    #[must_use]
+    pub fn goal(&self) -> Option<Goal> {
+        self.goals.stack.top().copied()
+    }
+
+    /// Where a player touching goal `goal` stands.
+    fn standing(&self, goal: &Goal) -> Option<(Vec3, AreaId)> {
+        match goal.id {
+            GoalId::Spot(id) => self.spots.get(id.index()).copied().flatten(),
+            GoalId::Dropped { .. } | GoalId::Other(_) => {
+                standing_spot(self.navigator.world(), goal.origin)
+            }
+        }
+    }
+
+    /// One think: knowledge, then goals; returns nothing, sets the navigator's goal.
+    fn think_goals(&mut self, view: &BotView, area: Option<AreaId>) {
+        self.stats.thinks += 1;
+        let me = &view.me;
+        let now = view.time_ms;
+        self.knowledge.update(&self.level, view);
+        if let Some((id, until)) = self.nbg_until
+            && now >= until
+            && self.goals.stack.top().is_some_and(|top| top.id == id)
+        {
+            self.goals.stack.pop();
+            self.nbg_until = None;
+            self.stats.given_up += 1;
+        }
+        let supported = me.on_ground || me.water_level >= 2;
+        if let Some(area) = area.filter(|_| supported) {
+            let inventory = inventory_of(me);
+            let Self {
+                level,
+                knowledge,
+                goals,
+                navigator,
+                rng,
+                spots,
+                data,
+                stats,
+                next_nbg_ms,
+                nbg_until,
+                ..
+            } = self;
+            let ctx = GoalContext {
+                level,
+                weights: data.weights,
+                knowledge,
+                inventory: &inventory,
+                origin: me.origin,
+                now_ms: now,
+                settings: data.score,
+            };
+            let origin = me.origin;
+            let mut travel = |from: Vec3, goal: &Goal| -> Option<u16> {
+                let world = navigator.world();
+                let (start_area, start) = if from == origin {
+                    (area, origin)
+                } else {
+                    let (point, found) = standing_spot(world, from)?;
+                    (found, point)
+                };
+                let (_, goal_area) = match goal.id {
+                    GoalId::Spot(id) => spots.get(id.index()).copied().flatten()?,
+                    GoalId::Dropped { .. } | GoalId::Other(_) => standing_spot(world, goal.origin)?,
+                };
+                navigator
+                    .route_to(start_area, start, goal_area)
+                    .map(|route| route.time)
+            };
+            if goals.stack.top().is_none() {
+                if let Ok(choice) = goals.choose_ltg(&ctx, &mut travel, rng)
+                    && choice.goal().is_some()
+                {
+                    stats.long_term_goals += 1;
+                }
+                *next_nbg_ms = now + NBG_CHECK_INTERVAL_MS;
+            } else if now >= *next_nbg_ms && nbg_until.is_none() {
+                *next_nbg_ms = now + NBG_CHECK_INTERVAL_MS;
+                let ltg = goals.stack.top().copied();
+                if let Ok(choice) =
+                    goals.choose_nbg(&ctx, ltg.as_ref(), NBG_RANGE, &mut travel, rng)
+                    && let Some(goal) = choice.goal()
+                {
+                    stats.nearby_goals += 1;
+                    *nbg_until =
+                        Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, NBG_RANGE)));
+                }
+            }
+        }
+        #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
+        self.steer_to_top(me, now as f32 / 1000.0);
+    }
+
+    /// Gives the navigator the stack's top when it is not already heading there (at match
+    /// time `time`, seconds).
+    fn steer_to_top(&mut self, me: &SelfView, time: f32) {
+        let Some(top) = self.goals.stack.top().copied() else {
+            if self.heading_for.take().is_some() {
+                self.navigator.clear_goal();
+            }
+            return;
+        };
+        if self.heading_for == Some(top.id) && self.navigator.goal().is_some() {
+            return;
+        }
+        let Some((point, area)) = self.standing(&top) else {
+            // Nobody stands there: drop it.
+            self.goals.stack.pop();
+            self.heading_for = None;
+            return;
+        };
+        let best = self
+            .navigator
+            .world()
+            .point_area(me.origin)
+            .and_then(|from| self.navigator.route_to(from, me.origin, area))
+            .map_or(u16::MAX, |route| route.time);
+        self.navigator.set_goal(
+            NavGoal {
+                point,
+                area,
+                tag: None,
+            },
+            me.origin,
+            best,
+            time,
+        );
+        self.heading_for = Some(top.id);
+    }
+}
+
+impl Player for Bot<'_, '_> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// It reads the players it sees (to give way) and the items it sees.
+    fn senses(&self) -> Senses {
+        Senses::PLAYERS | Senses::ITEMS
+    }
+
+    /// Learns the map's items (those with item info and a weight) and where a player stands
+    /// at each, and seeds its randomness from its own seed and the match's.
+    fn begin(&mut self, info: &MatchInfo) {
+        if info.frame_ms > 0 {
+            self.frame_ms = info.frame_ms;
+            #[expect(clippy::cast_precision_loss, reason = "a frame of a few milliseconds")]
+            self.navigator.set_frame_time(info.frame_ms as f32 / 1000.0);
+        }
+        self.rng = GameRng::new(self.seed ^ info.seed.rotate_left(29));
+        self.level = LevelItems::from_match(info, self.data.items, self.data.weights);
+        let world = self.navigator.world();
+        self.spots = self
+            .level
+            .items()
+            .iter()
+            .map(|item| {
+                standing_spot(world, item.origin).filter(|&(_, area)| !in_trigger(world, area))
+            })
+            .collect();
+        self.knowledge = ItemKnowledge::new(&self.level, KnowledgeSettings::default());
+        self.goals = GoalState::new();
+        self.heading_for = None;
+        self.nbg_until = None;
+        self.navigator.reset();
+    }
+
+    fn think(&mut self, view: &BotView) -> BotInput {
+        let me = &view.me;
+        let thinks = self.clock.tick(self.frame_ms);
+        if !me.alive {
+            self.navigator.reset();
+            self.goals.stack.clear();
+            self.heading_for = None;
+            self.nbg_until = None;
+            let press = me.can_respawn && view.frame.is_multiple_of(2);
+            return BotInput {
+                view_angles: me.view_angles,
+                buttons: if press {
+                    Buttons::RESPAWN
+                } else {
+                    Buttons::empty()
+                },
+                ..BotInput::default()
+            };
+        }
+        #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
+        let time = view.time_ms as f32 / 1000.0;
+        let frame = self.navigator.update(me, time);
+        let mut rethink = thinks;
+        if frame.arrived.is_some() {
+            self.stats.reached += 1;
+            self.pop_heading();
+            rethink = true;
+        }
+        if !self.navigator.take_given_up().is_empty() {
+            self.stats.given_up += 1;
+            if let Some(id) = self.heading_for {
+                self.goals
+                    .avoid
+                    .add_for(id, view.time_ms, GIVEN_UP_AVOID_MS as f32 / 1000.0);
+            }
+            self.pop_heading();
+            rethink = true;
+        }
+        if rethink {
+            self.think_goals(view, frame.area);
+        }
+        let movement = self
+            .navigator
+            .steer(me, &view.players, frame.area, time, &mut self.rng);
+        let mut buttons = Buttons::empty();
+        buttons.set(Buttons::JUMP, movement.jump);
+        buttons.set(Buttons::CROUCH, movement.crouch);
+        BotInput {
+            move_direction: movement.direction,
+            move_speed: movement.speed,
+            view_angles: look_along(me, movement.direction),
+            buttons,
+            ..BotInput::default()
+        }
+    }
+
+    fn route(&self) -> Option<&Route> {
+        self.navigator.route()
+    }
+}
+
+impl Bot<'_, '_> {
+    /// Pops the goal the navigator was heading for off the stack (when it is on top).
+    fn pop_heading(&mut self) {
+        if let Some(id) = self.heading_for.take()
+            && self.goals.stack.top().is_some_and(|top| top.id == id)
+        {
+            self.goals.stack.pop();
+            if self.nbg_until.is_some_and(|(nbg, _)| nbg == id) {
+                self.nbg_until = None;
+            }
+        }
+    }
+}
