@@ -336,15 +336,23 @@ impl Navigator<'_> {
         }
     }
 
-    /// Ends the step, counting it done when the navigator is in its target area (and `failed`
-    /// is not set), else missed. A step ended in its own source area (replaced by a fresh
-    /// answer there) counts as neither.
+    /// Ends the step, counting it done when the player is in its target area, or in an area
+    /// a reachability of the target area leads to (it crossed a thin target area within one
+    /// frame, as a climber crosses the strip at a ladder's top), and `failed` is not set;
+    /// else missed. A step ended in its own source area (replaced by a fresh answer there)
+    /// counts as neither.
     pub(super) fn close_step(&mut self, area: Option<AreaId>, failed: bool) {
         let Some(step) = self.nav.step.take() else {
             return;
         };
         let kind = step.kind.position();
-        if !failed && area == Some(step.target) {
+        let passed_through = area.is_some_and(|area| {
+            self.world
+                .reachabilities_of(step.target)
+                .iter()
+                .any(|reach| reach.target == area)
+        });
+        if !failed && (area == Some(step.target) || passed_through) {
             self.stats.travel_done[kind] += 1;
         } else if failed || area != Some(step.source) {
             self.stats.travel_missed[kind] += 1;
