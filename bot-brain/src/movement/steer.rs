@@ -1,6 +1,6 @@
 //! [`Steer`]: one frame of movement wishes, and the helpers every travel type steers with.
 
-use aas_geom::physics::{Ground, Mover, Physics, PlayerState};
+use aas_geom::physics::{Ground, Mover, Physics, PhysicsSettings, PlayerState};
 use aas_geom::world::{AreaContents, AreaId};
 use bot_interface::SelfView;
 use glam::Vec3;
@@ -124,6 +124,42 @@ impl Steer {
     pub(super) fn carefully(self) -> Self {
         Self {
             careful: true,
+            ..self
+        }
+    }
+
+    /// On the ground, the same wishes slowed to at most `speed` along their direction as
+    /// fast as the ground allows: the wish becomes the change from the velocity friction leaves
+    /// `me` this frame to the one wanted, at the wished speed that makes the ground
+    /// acceleration add exactly that change (up to the physics' cap). A plain cap on the
+    /// wished speed would hardly brake a sideways drift (the acceleration only adds along the
+    /// wish, up to its speed), and the drift would carry the player off the edge ahead.
+    pub(super) fn braked_to(self, me: &SelfView, speed: f32, settings: &PhysicsSettings) -> Self {
+        let heading = flat(self.direction).normalize_or_zero();
+        let wanted = heading * self.speed.min(speed);
+        let velocity = flat(me.velocity);
+        let current = velocity.length();
+        let kept = if current > 0.0 {
+            let drop = current.max(settings.stop_speed) * settings.friction * settings.frame_time;
+            velocity * ((current - drop).max(0.0) / current)
+        } else {
+            Vec3::ZERO
+        };
+        let change = wanted - kept;
+        let needed = change.length();
+        if needed < 1.0 {
+            return Self {
+                direction: heading,
+                ..self
+            }
+            .at_most(speed);
+        }
+        let direction = change / needed;
+        let by_rate = needed / (settings.walk_accelerate * settings.frame_time);
+        let by_room = kept.dot(direction) + needed;
+        Self {
+            direction,
+            speed: by_rate.max(by_room).min(settings.max_walk_velocity),
             ..self
         }
     }
