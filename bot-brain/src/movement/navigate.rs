@@ -509,3 +509,18 @@ fn launch_agrees(start: Vec3, end: Vec3, velocity: Vec3) -> bool {
     }
     heading.normalize().dot(throw.normalize()) >= LAUNCH_AGREES
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_launch_agrees_with_the_pads_that_throw_its_way() {
+        let (start, end) = (Vec3::ZERO, Vec3::new(0.0, 700.0, 200.0));
+        assert!(launch_agrees(start, end, Vec3::new(30.0, 400.0, 800.0)));
+        assert!(!launch_agrees(start, end, Vec3::new(0.0, -400.0, 800.0)));
+        assert!(!launch_agrees(start, end, Vec3::new(400.0, 0.0, 800.0)));
+        // Straight up: any pad may be the one.
+        assert!(launch_agrees(start, end, Vec3::new(10.0, -20.0, 900.0)));
+    }
+}

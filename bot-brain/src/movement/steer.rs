@@ -246,3 +246,54 @@ pub(super) fn arrive_at(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
     let distance = ctx.distance(point);
     run_at(ctx, point, distance * 6.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame of Quake III's ground acceleration of the velocity friction left, `kept`.
+    fn accelerated(kept: Vec3, steer: Steer, settings: &PhysicsSettings) -> Vec3 {
+        let wished = steer.speed.min(settings.max_walk_velocity);
+        let add = wished - kept.dot(steer.direction);
+        if add <= 0.0 {
+            return kept;
+        }
+        let gain = (settings.walk_accelerate * settings.frame_time * wished).min(add);
+        kept + steer.direction * gain
+    }
+
+    /// The velocity friction leaves of `velocity` in one frame on the ground.
+    fn after_friction(velocity: Vec3, settings: &PhysicsSettings) -> Vec3 {
+        let speed = velocity.length();
+        let drop = speed.max(settings.stop_speed) * settings.friction * settings.frame_time;
+        velocity * ((speed - drop).max(0.0) / speed)
+    }
+
+    #[test]
+    fn braking_at_an_edge_cancels_a_sideways_drift() {
+        let settings = PhysicsSettings::default();
+        let me = SelfView {
+            velocity: Vec3::new(300.0, 0.0, 0.0),
+            on_ground: true,
+            ..SelfView::default()
+        };
+        let steer = Steer::run(Vec3::Y);
+        let kept = after_friction(me.velocity, &settings);
+        let braked = accelerated(kept, steer.braked_to(&me, 100.0, &settings), &settings);
+        let capped = accelerated(kept, steer.at_most(100.0), &settings);
+        assert!(braked.x < capped.x - 50.0, "{braked} against {capped}");
+    }
+
+    #[test]
+    fn braking_reaches_the_speed_wanted_when_the_ground_allows() {
+        let settings = PhysicsSettings::default();
+        let me = SelfView {
+            velocity: Vec3::new(0.0, 90.0, 0.0),
+            on_ground: true,
+            ..SelfView::default()
+        };
+        let steer = Steer::run(Vec3::Y).braked_to(&me, 100.0, &settings);
+        let after = accelerated(after_friction(me.velocity, &settings), steer, &settings);
+        assert!((after.y - 100.0).abs() < 0.5 && after.x.abs() < 0.5, "{after}");
+    }
+}
