@@ -45,7 +45,10 @@
 //! slows to a speed the turn allows (120 units/s at a right angle); and while walking it
 //! looks 0.075 s and 0.15 s ahead along its velocity, slowing to 100 units/s when either
 //! point lies in an area without ground that its step does not lead into (botlib's gap check
-//! on walking, with two point-to-area look-ups).
+//! on walking, with two point-to-area look-ups). That slowing brakes as hard as the ground
+//! allows: the wish becomes the change from the velocity friction leaves to 100 units/s along
+//! the way it wanted to go, so a sideways drift towards the edge is cancelled at once (a mere
+//! cap on the wished speed would not brake it).
 //!
 //! # Travel types
 //!
@@ -77,9 +80,16 @@
 //!   hangs high. The jump in position shows that it was moved; it then asks again.
 //! - **Jump pad**: walk onto the pad; once launched, steer onto the end (the landing the
 //!   reachability aims at). A launch the player did not plan (an upward kick that was not its
-//!   own jump: it walked into the pad's trigger, perhaps on a route that only crossed it)
-//!   makes the pad's reachability with the least time onward to the goal the step. A pad
-//!   with no reachability is flown off by steering towards the goal.
+//!   own jump: it walked into the pad's trigger, perhaps on a route that only crossed it, or
+//!   a second pad's trigger caught it in the flight off the first) makes the step the pad
+//!   reachability, leaving the area it is in, the area its step led into or from, the last
+//!   ground area or the area the route leaves by a jump pad within three more
+//!   reachabilities (a large trigger launches before the pad's start), that heads the way the launch throws it (within 45° horizontally, unless
+//!   either goes straight up) with the least time onward to the goal. Air control that aims
+//!   for the landing of another flight would brake the real one short of its landing. A pad
+//!   with no such reachability is flown off by steering towards the goal. A flight that lands
+//!   outside the target area more than 64 units below the end (launched from where the
+//!   flight cannot make it, such as the edge of a large trigger under a ceiling) fails.
 //! - **Elevator** (`func_plat`): walk to the middle of the plat at the bottom (known from the
 //!   map's movers, [`Navigator::with_movers`]; without them, the start, which this workspace's
 //!   compiler puts on the plat, while bspc puts it beside the plat) and stop. Then wait
@@ -93,7 +103,8 @@
 //! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
 //!   excluded by the travel flags; met anyway, they fail.
 //!
-//! A failed reachability makes its target area one to avoid for 8 s. Routes then go through
+//! A failed reachability makes its target area one to avoid for 8 s (a missed jump pad's
+//! flight also the area it left, whose trigger the route would walk into again). Routes then go through
 //! [`Router::next_step`](aas_route::Router::next_step) with those areas avoided next.
 //!
 //! # Stuck recovery

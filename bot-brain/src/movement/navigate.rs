@@ -5,7 +5,7 @@ use aas_route::Route;
 use bot_interface::SelfView;
 use glam::Vec3;
 
-use super::locate::horizontal;
+use super::locate::{flat, horizontal};
 use super::navigator::{NavGoal, Navigator};
 use super::plan::Plan;
 use super::steer::{Ctx, Progress, Steer, air_to, run_to};
@@ -359,10 +359,14 @@ impl Navigator<'_> {
         }
     }
 
-    /// The step failed: avoid its target for a while and ask again.
+    /// The step failed: avoid its target for a while (and the area a missed jump pad's flight
+    /// left, whose trigger the route would walk into again) and ask again.
     fn step_failed(&mut self, area: Option<AreaId>, time: f32) {
         if let Some(step) = &self.nav.step {
             self.nav.avoid.push((step.target, time + AVOID_TIME));
+            if step.kind == TravelType::JumpPad && step.phase == Phase::Airborne {
+                self.nav.avoid.push((step.source, time + AVOID_TIME));
+            }
             self.stats.reroutes += 1;
         }
         self.close_step(area, true);
@@ -380,29 +384,48 @@ impl Navigator<'_> {
     }
 
     /// Launched by a jump pad: make one of the pad's reachabilities the step, already in the
-    /// air. Of the jump-pad reachabilities leaving the current area, the area the step led
-    /// into or the last ground area, the one with the least time onward to the goal
-    /// ([`Router::time_after_reach`](aas_route::Router::time_after_reach)) is steered for:
-    /// the route may have crossed the pad's trigger without meaning to use it. Without one
-    /// (a pad with no reachability), the navigator flies without a step, steering towards the
-    /// goal, and asks again on landing. `origin` is where the navigator is (a new plan starts
-    /// there when the pad's reachability is not on the current one).
-    pub(super) fn adopt_launch(&mut self, origin: Vec3, area: Option<AreaId>, time: f32) {
+    /// air. A launch on the way to the jump pad the step leads onto is that step's. Any other
+    /// launch (a pad's trigger crossed on a route that did not mean to use it, or a second pad
+    /// touched in the flight off the first) is matched to the jump-pad reachabilities leaving
+    /// the current area, the area the step led into (or from), the last ground area or the
+    /// area the route leaves by a jump pad a few reachabilities on: of
+    /// those heading the way the launch throws the player (within [`LAUNCH_AGREES`] of its
+    /// horizontal velocity, when it has one), the one with the least time onward to the goal
+    /// ([`Router::time_after_reach`](aas_route::Router::time_after_reach)) is steered for.
+    /// Steering for the landing of a flight the player is not on would brake the real flight
+    /// with air control, short of its landing. Without one (a pad with no reachability this
+    /// way), the navigator flies without a step, steering towards the goal, and asks again on
+    /// landing. `origin` is where the navigator is (a new plan starts there when the pad's
+    /// reachability is not on the current one) and `velocity` its velocity after the kick.
+    pub(super) fn adopt_launch(
+        &mut self,
+        (origin, velocity): (Vec3, Vec3),
+        area: Option<AreaId>,
+        time: f32,
+    ) {
         if let Some(step) = self.nav.step.as_mut()
             && step.kind == TravelType::JumpPad
+            && step.phase != Phase::Airborne
+            && launch_agrees(step.start, step.end, velocity)
         {
             step.enter(Phase::Airborne, time);
             return;
         }
+        let ahead = self
+            .nav
+            .goal
+            .and_then(|goal| self.pad_area_ahead(goal.area));
         let candidates = [
             area,
             self.nav.step.as_ref().map(|step| step.target),
+            self.nav.step.as_ref().map(|step| step.source),
             self.memory.ground_area,
+            ahead,
         ];
         let best = self
             .nav
             .goal
-            .and_then(|goal| self.best_pad_reach(&candidates, goal.area));
+            .and_then(|goal| self.best_pad_reach(&candidates, goal.area, velocity));
         self.close_step(area, true);
         self.nav.queried_area = area;
         if let Some((id, source)) = best
@@ -412,12 +435,38 @@ impl Navigator<'_> {
         }
     }
 
-    /// Of the jump-pad reachabilities leaving the `candidates` areas, the one (and its
-    /// source) with the least time onward to `goal`; ties go to the first found.
+    /// The area the route leaves by a jump pad within the next [`PAD_LOOKAHEAD`]
+    /// reachabilities after the step's (a large trigger launches before the pad's start is
+    /// reached), if any. One route query per reachability looked at.
+    fn pad_area_ahead(&mut self, goal: AreaId) -> Option<AreaId> {
+        let step = self.nav.step.as_ref()?;
+        let (mut area, mut point) = (step.target, step.end);
+        let world = self.world;
+        let flags = self.flags;
+        let mut router = self.router.as_ref()?.borrow_mut();
+        for _ in 0..PAD_LOOKAHEAD {
+            if area == goal {
+                return None;
+            }
+            self.stats.route_queries += 1;
+            let id = router.route(area, point, goal, flags)?.first?;
+            let reach = world.reachabilities.get(id.index())?;
+            if reach.kind() == Some(TravelType::JumpPad) {
+                return Some(area);
+            }
+            (area, point) = (reach.target, reach.end);
+        }
+        None
+    }
+
+    /// Of the jump-pad reachabilities leaving the `candidates` areas that agree with a launch
+    /// at `velocity` ([`launch_agrees`]), the one (and its source) with the least time onward
+    /// to `goal`; ties go to the first found.
     fn best_pad_reach(
         &mut self,
         candidates: &[Option<AreaId>],
         goal: AreaId,
+        velocity: Vec3,
     ) -> Option<(ReachId, AreaId)> {
         let world = self.world;
         let flags = self.flags;
@@ -433,10 +482,10 @@ impl Navigator<'_> {
                 continue;
             };
             for id in record.reachabilities.clone() {
-                let is_pad = world
-                    .reachabilities
-                    .get(id as usize)
-                    .is_some_and(|reach| reach.kind() == Some(TravelType::JumpPad));
+                let is_pad = world.reachabilities.get(id as usize).is_some_and(|reach| {
+                    reach.kind() == Some(TravelType::JumpPad)
+                        && launch_agrees(reach.start, reach.end, velocity)
+                });
                 if !is_pad {
                     continue;
                 }
@@ -450,5 +499,42 @@ impl Navigator<'_> {
             }
         }
         best.map(|(_, id, source)| (id, source))
+    }
+}
+
+/// How many reachabilities past the step an unplanned launch looks along the route for a
+/// jump pad.
+const PAD_LOOKAHEAD: usize = 3;
+/// A launch whose horizontal speed is below this (units/s) goes (nearly) straight up: any
+/// pad's reachability may be its.
+const LAUNCH_UPRIGHT: f32 = 50.0;
+/// A jump pad's reachability (horizontally from start to end) agrees with a launch when
+/// within this cosine (about 45°) of the launch's horizontal velocity.
+const LAUNCH_AGREES: f32 = 0.7;
+
+/// Whether a jump pad's reachability from `start` to `end` may be the flight of a launch at
+/// `velocity`: it heads (horizontally) the way the launch throws, or the launch goes straight
+/// up, or the reachability does.
+fn launch_agrees(start: Vec3, end: Vec3, velocity: Vec3) -> bool {
+    let throw = flat(velocity);
+    let heading = flat(end - start);
+    if throw.length() < LAUNCH_UPRIGHT || heading.length() < 1.0 {
+        return true;
+    }
+    heading.normalize().dot(throw.normalize()) >= LAUNCH_AGREES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_launch_agrees_with_the_pads_that_throw_its_way() {
+        let (start, end) = (Vec3::ZERO, Vec3::new(0.0, 700.0, 200.0));
+        assert!(launch_agrees(start, end, Vec3::new(30.0, 400.0, 800.0)));
+        assert!(!launch_agrees(start, end, Vec3::new(0.0, -400.0, 800.0)));
+        assert!(!launch_agrees(start, end, Vec3::new(400.0, 0.0, 800.0)));
+        // Straight up: any pad may be the one.
+        assert!(launch_agrees(start, end, Vec3::new(10.0, -20.0, 900.0)));
     }
 }

@@ -359,7 +359,7 @@ impl<'w> Navigator<'w> {
         }
         steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
         if steer.careful && me.on_ground && self.edge_ahead(me, area) {
-            steer.speed = steer.speed.min(EDGE_SPEED);
+            steer = steer.braked_to(me, EDGE_SPEED, self.physics.settings());
         }
         if me.water_level < 2 && area.is_some_and(|a| crouch_only(self.world, a)) {
             steer.crouch = true;
@@ -414,7 +414,7 @@ impl<'w> Navigator<'w> {
             && self.memory.water_level == 0
             && !self.memory.jump_held;
         if launched {
-            self.adopt_launch(me.origin, area, time);
+            self.adopt_launch((me.origin, me.velocity), area, time);
         }
     }
 

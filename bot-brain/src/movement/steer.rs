@@ -1,6 +1,6 @@
 //! [`Steer`]: one frame of movement wishes, and the helpers every travel type steers with.
 
-use aas_geom::physics::{Ground, Mover, Physics, PlayerState};
+use aas_geom::physics::{Ground, Mover, Physics, PhysicsSettings, PlayerState};
 use aas_geom::world::{AreaContents, AreaId};
 use bot_interface::SelfView;
 use glam::Vec3;
@@ -128,6 +128,42 @@ impl Steer {
         }
     }
 
+    /// On the ground, the same wishes slowed to at most `speed` along their direction as
+    /// fast as the ground allows: the wish becomes the change from the velocity friction leaves
+    /// `me` this frame to the one wanted, at the wished speed that makes the ground
+    /// acceleration add exactly that change (up to the physics' cap). A plain cap on the
+    /// wished speed would hardly brake a sideways drift (the acceleration only adds along the
+    /// wish, up to its speed), and the drift would carry the player off the edge ahead.
+    pub(super) fn braked_to(self, me: &SelfView, speed: f32, settings: &PhysicsSettings) -> Self {
+        let heading = flat(self.direction).normalize_or_zero();
+        let wanted = heading * self.speed.min(speed);
+        let velocity = flat(me.velocity);
+        let current = velocity.length();
+        let kept = if current > 0.0 {
+            let drop = current.max(settings.stop_speed) * settings.friction * settings.frame_time;
+            velocity * ((current - drop).max(0.0) / current)
+        } else {
+            Vec3::ZERO
+        };
+        let change = wanted - kept;
+        let needed = change.length();
+        if needed < 1.0 {
+            return Self {
+                direction: heading,
+                ..self
+            }
+            .at_most(speed);
+        }
+        let direction = change / needed;
+        let by_rate = needed / (settings.walk_accelerate * settings.frame_time);
+        let by_room = kept.dot(direction) + needed;
+        Self {
+            direction,
+            speed: by_rate.max(by_room).min(settings.max_walk_velocity),
+            ..self
+        }
+    }
+
     /// The same wishes at most `speed` fast.
     pub(super) fn at_most(self, speed: f32) -> Self {
         Self {
@@ -209,4 +245,55 @@ pub(super) fn air_to(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
 pub(super) fn arrive_at(ctx: &Ctx<'_, '_>, point: Vec3) -> Steer {
     let distance = ctx.distance(point);
     run_at(ctx, point, distance * 6.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame of Quake III's ground acceleration of the velocity friction left, `kept`.
+    fn accelerated(kept: Vec3, steer: Steer, settings: &PhysicsSettings) -> Vec3 {
+        let wished = steer.speed.min(settings.max_walk_velocity);
+        let add = wished - kept.dot(steer.direction);
+        if add <= 0.0 {
+            return kept;
+        }
+        let gain = (settings.walk_accelerate * settings.frame_time * wished).min(add);
+        kept + steer.direction * gain
+    }
+
+    /// The velocity friction leaves of `velocity` in one frame on the ground.
+    fn after_friction(velocity: Vec3, settings: &PhysicsSettings) -> Vec3 {
+        let speed = velocity.length();
+        let drop = speed.max(settings.stop_speed) * settings.friction * settings.frame_time;
+        velocity * ((speed - drop).max(0.0) / speed)
+    }
+
+    #[test]
+    fn braking_at_an_edge_cancels_a_sideways_drift() {
+        let settings = PhysicsSettings::default();
+        let me = SelfView {
+            velocity: Vec3::new(300.0, 0.0, 0.0),
+            on_ground: true,
+            ..SelfView::default()
+        };
+        let steer = Steer::run(Vec3::Y);
+        let kept = after_friction(me.velocity, &settings);
+        let braked = accelerated(kept, steer.braked_to(&me, 100.0, &settings), &settings);
+        let capped = accelerated(kept, steer.at_most(100.0), &settings);
+        assert!(braked.x < capped.x - 50.0, "{braked} against {capped}");
+    }
+
+    #[test]
+    fn braking_reaches_the_speed_wanted_when_the_ground_allows() {
+        let settings = PhysicsSettings::default();
+        let me = SelfView {
+            velocity: Vec3::new(0.0, 90.0, 0.0),
+            on_ground: true,
+            ..SelfView::default()
+        };
+        let steer = Steer::run(Vec3::Y).braked_to(&me, 100.0, &settings);
+        let after = accelerated(after_friction(me.velocity, &settings), steer, &settings);
+        assert!((after.y - 100.0).abs() < 0.5 && after.x.abs() < 0.5, "{after}");
+    }
 }

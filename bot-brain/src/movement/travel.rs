@@ -45,6 +45,9 @@ const SHORT_RUN_UP: f32 = 16.0;
 const HIGH_TRIGGER: f32 = 40.0;
 /// Upward speed (units/s) that, in the air on the way to a jump pad, means launched.
 const LAUNCH_SPEED: f32 = 100.0;
+/// A jump pad's flight that lands this far (units) below its end, outside its target area,
+/// missed.
+const PAD_MISSED_BELOW: f32 = 64.0;
 
 /// One frame of carrying out `step`.
 pub(super) fn steer(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
@@ -314,9 +317,16 @@ fn teleport(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
 }
 
 /// Walk onto the pad (the start lies under its centre); once launched, steer onto the end
-/// (the landing aimed at); done on landing.
+/// (the landing aimed at); done on landing. A landing outside the target area and more than
+/// [`PAD_MISSED_BELOW`] below the end (a launch from where the flight cannot make it: the edge
+/// of a large trigger, under a ceiling) fails.
 fn jump_pad(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
     if step.phase == Phase::Airborne {
+        let missed = ctx.area != Some(step.target)
+            && ctx.me.origin.z < step.end.z - PAD_MISSED_BELOW;
+        if ctx.supported() && missed {
+            return Progress::Failed;
+        }
         return flight(step, ctx);
     }
     if ctx.airborne() && ctx.me.velocity.z > LAUNCH_SPEED {
