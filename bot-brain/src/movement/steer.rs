@@ -294,6 +294,9 @@ mod tests {
         };
         let steer = Steer::run(Vec3::Y).braked_to(&me, 100.0, &settings);
         let after = accelerated(after_friction(me.velocity, &settings), steer, &settings);
-        assert!((after.y - 100.0).abs() < 0.5 && after.x.abs() < 0.5, "{after}");
+        assert!(
+            (after.y - 100.0).abs() < 0.5 && after.x.abs() < 0.5,
+            "{after}"
+        );
     }
 }

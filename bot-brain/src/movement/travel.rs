@@ -322,8 +322,8 @@ fn teleport(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
 /// of a large trigger, under a ceiling) fails.
 fn jump_pad(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
     if step.phase == Phase::Airborne {
-        let missed = ctx.area != Some(step.target)
-            && ctx.me.origin.z < step.end.z - PAD_MISSED_BELOW;
+        let missed =
+            ctx.area != Some(step.target) && ctx.me.origin.z < step.end.z - PAD_MISSED_BELOW;
         if ctx.supported() && missed {
             return Progress::Failed;
         }
