@@ -13,9 +13,7 @@
 //! of the bot's origin to the area of the goal's standing spot. Movement runs every frame.
 
 use aas_geom::world::{AasWorld, AreaId};
-use bot_interface::{
-    BotInput, BotView, Buttons, GameRng, MatchInfo, Player, Route, SelfView, Senses,
-};
+use bot_interface::{BotInput, BotView, GameRng, MatchInfo, Player, Route, SelfView, Senses};
 use fuzzy_weights::CompiledConfig;
 use glam::Vec3;
 
@@ -23,7 +21,7 @@ use crate::goal::{
     Goal, GoalContext, GoalId, GoalState, ItemConfig, ItemKnowledge, KnowledgeSettings, LevelItems,
     NBG_CHECK_INTERVAL_MS, NBG_RANGE, NbgSituation, ScoreSettings, inventory_of, nbg_deadline_ms,
 };
-use crate::movement::{NavGoal, Navigator, SharedRouter, in_trigger, look_along, standing_spot};
+use crate::movement::{NavGoal, Navigator, SharedRouter, in_trigger, respawn_input, standing_spot};
 use crate::schedule::{THINK_MS, ThinkClock};
 
 /// How long a goal the navigator gave up is avoided (milliseconds).
@@ -319,16 +317,7 @@ impl Player for Bot<'_, '_> {
             self.goals.stack.clear();
             self.heading_for = None;
             self.nbg_until = None;
-            let press = me.can_respawn && view.frame.is_multiple_of(2);
-            return BotInput {
-                view_angles: me.view_angles,
-                buttons: if press {
-                    Buttons::RESPAWN
-                } else {
-                    Buttons::empty()
-                },
-                ..BotInput::default()
-            };
+            return respawn_input(view);
         }
         #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
         let time = view.time_ms as f32 / 1000.0;
@@ -355,16 +344,7 @@ impl Player for Bot<'_, '_> {
         let movement = self
             .navigator
             .steer(me, &view.players, frame.area, time, &mut self.rng);
-        let mut buttons = Buttons::empty();
-        buttons.set(Buttons::JUMP, movement.jump);
-        buttons.set(Buttons::CROUCH, movement.crouch);
-        BotInput {
-            move_direction: movement.direction,
-            move_speed: movement.speed,
-            view_angles: look_along(me, movement.direction),
-            buttons,
-            ..BotInput::default()
-        }
+        movement.input(me)
     }
 
     fn route(&self) -> Option<&Route> {

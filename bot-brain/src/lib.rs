@@ -5,6 +5,7 @@ pub mod character;
 pub mod goal;
 pub mod movement;
 pub mod schedule;
+mod token_cursor;
 
 pub use bot::{Bot, BotStats, GoalData};
 pub use character::{

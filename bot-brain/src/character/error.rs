@@ -112,3 +112,12 @@ pub enum AccessError {
         characteristic: Characteristic,
     },
 }
+
+impl From<crate::token_cursor::ReadError> for CharacterError {
+    fn from(error: crate::token_cursor::ReadError) -> Self {
+        match error {
+            crate::token_cursor::ReadError::Script(error) => Self::Script(error),
+            crate::token_cursor::ReadError::Syntax(diagnostic) => Self::Syntax(diagnostic),
+        }
+    }
+}

@@ -11,13 +11,12 @@
 //! value = NUM | STR ;          (no sign: `-` is an error)
 //! ```
 
-use bot_script::{
-    FileSource, Preprocessor, ScriptError, SourceDiagnostic, Token, TokenKind, TokenStream,
-};
+use bot_script::{FileSource, Preprocessor, Token, TokenKind};
 
 use super::characteristic::MAX_CHARACTERISTICS;
 use super::error::CharacterError;
 use super::value::Value;
+use crate::token_cursor::TokenCursor;
 
 /// Which block to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,62 +52,30 @@ pub fn read_block<S: FileSource>(
     let mut preprocessor = Preprocessor::new(source);
     let (stream, error) = preprocessor.preprocess_file_partial(file);
     Reader {
-        stream: &stream,
-        error,
-        at: 0,
+        tokens: TokenCursor::new(&stream, error),
     }
     .file(file, query)
 }
 
-/// A cursor over the tokens produced before the preprocessing error (if any).
+/// The reader of one character file's tokens.
 struct Reader<'s> {
-    stream: &'s TokenStream,
-    /// The preprocessing error after the last token, met only if reading gets there.
-    error: Option<ScriptError>,
-    at: usize,
+    tokens: TokenCursor<'s>,
 }
 
-impl Reader<'_> {
+impl<'s> Reader<'s> {
     /// The next token; at the end, the pending preprocessing error if there is one.
-    fn next(&mut self) -> Result<Option<&Token>, CharacterError> {
-        if let Some(token) = self.stream.tokens.get(self.at) {
-            self.at += 1;
-            return Ok(Some(token));
-        }
-        match self.error.take() {
-            Some(error) => Err(CharacterError::Script(error)),
-            None => Ok(None),
-        }
+    fn next(&mut self) -> Result<Option<&'s Token>, CharacterError> {
+        Ok(self.tokens.next()?)
     }
 
     /// The next token, or a syntax error `expected WHAT, found end of input`.
-    fn expect(&mut self, what: &str) -> Result<&Token, CharacterError> {
-        let end = self.end_error(what);
-        self.next()?.ok_or(end)
-    }
-
-    fn end_error(&self, what: &str) -> CharacterError {
-        let pos = self
-            .stream
-            .tokens
-            .last()
-            .map_or_else(bot_script::SourcePos::end_of_input, |t| t.pos.clone());
-        let stack = self
-            .stream
-            .include_stack(self.stream.len().saturating_sub(1));
-        CharacterError::Syntax(
-            SourceDiagnostic::error(pos, format!("expected {what}, found end of input"))
-                .with_stack(stack),
-        )
+    fn expect(&mut self, what: &str) -> Result<&'s Token, CharacterError> {
+        Ok(self.tokens.expect(what)?)
     }
 
     /// A syntax error at the token just read.
     fn error_here(&self, message: String) -> CharacterError {
-        let index = self.at.saturating_sub(1);
-        let pos = self.stream.tokens[index].pos.clone();
-        CharacterError::Syntax(
-            SourceDiagnostic::error(pos, message).with_stack(self.stream.include_stack(index)),
-        )
+        CharacterError::Syntax(self.tokens.diagnostic_here(message))
     }
 
     fn file(mut self, file: &str, query: SkillQuery) -> Result<SkillBlock, CharacterError> {

@@ -39,3 +39,12 @@ pub struct GoalStackFull {
     /// The capacity of the stack.
     pub max: usize,
 }
+
+impl From<crate::token_cursor::ReadError> for ItemConfigError {
+    fn from(error: crate::token_cursor::ReadError) -> Self {
+        match error {
+            crate::token_cursor::ReadError::Script(error) => Self::Script(error),
+            crate::token_cursor::ReadError::Syntax(diagnostic) => Self::Syntax(diagnostic),
+        }
+    }
+}

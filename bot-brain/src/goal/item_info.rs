@@ -22,13 +22,11 @@
 
 use std::path::PathBuf;
 
-use bot_script::{
-    DirSource, FileSource, Preprocessor, ScriptError, SourceDiagnostic, SourcePos, Token,
-    TokenKind, TokenStream,
-};
+use bot_script::{DirSource, FileSource, Preprocessor, SourcePos, Token, TokenKind};
 use glam::Vec3;
 
 use super::error::ItemConfigError;
+use crate::token_cursor::TokenCursor;
 
 /// At most this many item infos in one config (botlib's libvar `max_iteminfo`).
 pub const MAX_ITEM_INFO: usize = 256;
@@ -118,9 +116,7 @@ pub fn load_item_config(
     let mut preprocessor = Preprocessor::new(source);
     let (stream, error) = preprocessor.preprocess_file_partial(file);
     Reader {
-        stream: &stream,
-        error,
-        at: 0,
+        tokens: TokenCursor::new(&stream, error),
     }
     .config()
 }
@@ -154,59 +150,30 @@ impl Field {
     }
 }
 
-/// A cursor over the tokens produced before the preprocessing error (if any).
+/// The reader of one item config's tokens.
 struct Reader<'s> {
-    stream: &'s TokenStream,
-    /// The preprocessing error after the last token, met only if reading gets there.
-    error: Option<ScriptError>,
-    at: usize,
+    tokens: TokenCursor<'s>,
 }
 
-impl Reader<'_> {
+impl<'s> Reader<'s> {
     /// The next token; at the end, the pending preprocessing error if there is one.
-    fn next(&mut self) -> Result<Option<&Token>, ItemConfigError> {
-        if let Some(token) = self.stream.tokens.get(self.at) {
-            self.at += 1;
-            return Ok(Some(token));
-        }
-        match self.error.take() {
-            Some(error) => Err(ItemConfigError::Script(error)),
-            None => Ok(None),
-        }
+    fn next(&mut self) -> Result<Option<&'s Token>, ItemConfigError> {
+        Ok(self.tokens.next()?)
     }
 
     /// The next token without consuming it (`None` at the end of the tokens).
-    fn peek(&self) -> Option<&Token> {
-        self.stream.tokens.get(self.at)
+    fn peek(&self) -> Option<&'s Token> {
+        self.tokens.peek()
     }
 
     /// The next token, or a syntax error `expected WHAT, found end of input`.
-    fn expect(&mut self, what: &str) -> Result<&Token, ItemConfigError> {
-        if self.at >= self.stream.tokens.len() && self.error.is_none() {
-            let pos = self
-                .stream
-                .tokens
-                .last()
-                .map_or_else(SourcePos::end_of_input, |t| t.pos.clone());
-            let stack = self
-                .stream
-                .include_stack(self.stream.len().saturating_sub(1));
-            return Err(ItemConfigError::Syntax(
-                SourceDiagnostic::error(pos, format!("expected {what}, found end of input"))
-                    .with_stack(stack),
-            ));
-        }
-        let token = self.next()?;
-        Ok(token.unwrap_or_else(|| unreachable!("checked above")))
+    fn expect(&mut self, what: &str) -> Result<&'s Token, ItemConfigError> {
+        Ok(self.tokens.expect(what)?)
     }
 
     /// A syntax error at the token just read.
     fn error_here(&self, message: String) -> ItemConfigError {
-        let index = self.at.saturating_sub(1);
-        let pos = self.stream.tokens[index].pos.clone();
-        ItemConfigError::Syntax(
-            SourceDiagnostic::error(pos, message).with_stack(self.stream.include_stack(index)),
-        )
+        ItemConfigError::Syntax(self.tokens.diagnostic_here(message))
     }
 
     fn config(mut self) -> Result<ItemConfig, ItemConfigError> {
@@ -310,7 +277,7 @@ impl Reader<'_> {
     fn integer(&mut self, field: &str) -> Result<i32, ItemConfigError> {
         let (negative, number) = self.signed(field)?;
         if number.is_float {
-            let found = describe(&self.stream.tokens[self.at - 1]);
+            let found = self.tokens.last().map_or_else(String::new, describe);
             return Err(self.error_here(format!(
                 "expected an integer for `{field}`, found the float {found}"
             )));

@@ -165,6 +165,8 @@ mod travel;
 mod traveller;
 
 pub use locate::{crouch_only, in_trigger, standable, standing_spot};
-pub use navigator::{FrameStart, Movement, NavGoal, NavStats, Navigator, look_along};
+pub use navigator::{
+    FrameStart, Movement, NavGoal, NavStats, Navigator, look_along, respawn_input,
+};
 pub use router::{SharedRouter, shared_router};
 pub use traveller::{TravelRecord, Traveller, goal_at};

@@ -4,7 +4,9 @@
 use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::RouterStats;
-use bot_interface::{GameRng, Route, SeenPlayer, SelfView, view_angles_towards};
+use bot_interface::{
+    BotInput, BotView, Buttons, GameRng, Route, SeenPlayer, SelfView, view_angles_towards,
+};
 use glam::Vec3;
 
 use super::locate::{crouch_only, flat, standable};
@@ -78,6 +80,40 @@ pub struct Movement {
     pub jump: bool,
     /// Hold crouch.
     pub crouch: bool,
+}
+
+impl Movement {
+    /// The input that carries this movement out, looking where it goes
+    /// ([`look_along`]); no attack, no weapon change, no chat.
+    #[must_use]
+    pub fn input(&self, me: &SelfView) -> BotInput {
+        let mut buttons = Buttons::empty();
+        buttons.set(Buttons::JUMP, self.jump);
+        buttons.set(Buttons::CROUCH, self.crouch);
+        BotInput {
+            move_direction: self.direction,
+            move_speed: self.speed,
+            view_angles: look_along(me, self.direction),
+            buttons,
+            ..BotInput::default()
+        }
+    }
+}
+
+/// The input of a dead player: press respawn once allowed, on every other frame (so that a
+/// game wanting a fresh press gets one), keeping the view.
+#[must_use]
+pub fn respawn_input(view: &BotView) -> BotInput {
+    let press = view.me.can_respawn && view.frame.is_multiple_of(2);
+    BotInput {
+        view_angles: view.me.view_angles,
+        buttons: if press {
+            Buttons::RESPAWN
+        } else {
+            Buttons::empty()
+        },
+        ..BotInput::default()
+    }
 }
 
 /// A short movement that overrides the route (a sidestep or a wander).

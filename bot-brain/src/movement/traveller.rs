@@ -4,12 +4,10 @@
 
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::AasWorld;
-use bot_interface::{
-    BotInput, BotView, Buttons, GameRng, MatchInfo, Player, Route, SelfView, Senses,
-};
+use bot_interface::{BotInput, BotView, GameRng, MatchInfo, Player, Route, SelfView, Senses};
 use glam::Vec3;
 
-use super::navigator::{NavGoal, NavStats, Navigator, look_along};
+use super::navigator::{NavGoal, NavStats, Navigator, respawn_input};
 use super::router::SharedRouter;
 use crate::schedule::{THINK_MS, ThinkClock};
 
@@ -169,16 +167,7 @@ impl Player for Traveller<'_> {
         let thinks = self.clock.tick(self.frame_ms);
         if !me.alive {
             self.navigator.reset();
-            let press = me.can_respawn && view.frame.is_multiple_of(2);
-            return BotInput {
-                view_angles: me.view_angles,
-                buttons: if press {
-                    Buttons::RESPAWN
-                } else {
-                    Buttons::empty()
-                },
-                ..BotInput::default()
-            };
+            return respawn_input(view);
         }
         #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
         let time = view.time_ms as f32 / 1000.0;
@@ -198,16 +187,7 @@ impl Player for Traveller<'_> {
         let movement = self
             .navigator
             .steer(me, &view.players, frame.area, time, &mut self.rng);
-        let mut buttons = Buttons::empty();
-        buttons.set(Buttons::JUMP, movement.jump);
-        buttons.set(Buttons::CROUCH, movement.crouch);
-        BotInput {
-            move_direction: movement.direction,
-            move_speed: movement.speed,
-            view_angles: look_along(me, movement.direction),
-            buttons,
-            ..BotInput::default()
-        }
+        movement.input(me)
     }
 
     fn route(&self) -> Option<&Route> {

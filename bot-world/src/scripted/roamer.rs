@@ -4,7 +4,7 @@
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::{AasWorld, TravelFlags};
 use aas_route::RouterStats;
-use bot_brain::movement::{NavStats, Navigator, look_along, standing_spot};
+use bot_brain::movement::{NavStats, Navigator, respawn_input, standing_spot};
 use bot_interface::{BotInput, BotView, Buttons, MatchInfo, Player, Route, Senses};
 use glam::Vec3;
 
@@ -133,16 +133,7 @@ impl<'w> Roamer<'w> {
     /// wants a fresh press gets one) once allowed.
     fn dead(&mut self, view: &BotView) -> BotInput {
         self.navigator.reset();
-        let press = view.me.can_respawn && view.frame.is_multiple_of(2);
-        BotInput {
-            view_angles: view.me.view_angles,
-            buttons: if press {
-                Buttons::RESPAWN
-            } else {
-                Buttons::empty()
-            },
-            ..BotInput::default()
-        }
+        respawn_input(view)
     }
 }
 
@@ -213,27 +204,14 @@ impl Player for Roamer<'_> {
             .steer(me, &view.players, frame.area, time, &mut self.rng);
         self.note_given_up(time);
 
-        let mut buttons = Buttons::empty();
-        buttons.set(Buttons::JUMP, movement.jump);
-        buttons.set(Buttons::CROUCH, movement.crouch);
+        let mut input = movement.input(me);
         let engagement = fight::engage(view, &mut self.rng);
-        let view_angles = match engagement {
-            Some(fight) => {
-                buttons.set(Buttons::ATTACK, fight.attack);
-                fight.view_angles
-            }
-            None => look_along(me, movement.direction),
-        };
-        let weapon = engagement.map_or_else(|| fight::idle_weapon(me), |fight| fight.weapon);
-        BotInput {
-            move_direction: movement.direction,
-            move_speed: movement.speed,
-            view_angles,
-            buttons,
-            weapon,
-            say: None,
-            say_team: None,
+        if let Some(fight) = engagement {
+            input.buttons.set(Buttons::ATTACK, fight.attack);
+            input.view_angles = fight.view_angles;
         }
+        input.weapon = engagement.map_or_else(|| fight::idle_weapon(me), |fight| fight.weapon);
+        input
     }
 
     /// The route to its goal ([`Navigator::route`]). `None` without a goal (dead, or
