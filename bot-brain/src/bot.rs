@@ -147,12 +147,7 @@ impl<'w, 'c> Bot<'w, 'c> {
 
     /// Where a player touching goal `goal` stands.
     fn standing(&self, goal: &Goal) -> Option<(Vec3, AreaId)> {
-        match goal.id {
-            GoalId::Spot(id) => self.spots.get(id.index()).copied().flatten(),
-            GoalId::Dropped { .. } | GoalId::Other(_) => {
-                standing_spot(self.navigator.world(), goal.origin)
-            }
-        }
+        goal_standing(self.navigator.world(), &self.spots, goal)
     }
 
     /// One think: knowledge, then goals; returns nothing, sets the navigator's goal.
@@ -203,10 +198,7 @@ impl<'w, 'c> Bot<'w, 'c> {
                     let (point, found) = standing_spot(world, from)?;
                     (found, point)
                 };
-                let (_, goal_area) = match goal.id {
-                    GoalId::Spot(id) => spots.get(id.index()).copied().flatten()?,
-                    GoalId::Dropped { .. } | GoalId::Other(_) => standing_spot(world, goal.origin)?,
-                };
+                let (_, goal_area) = goal_standing(world, spots, goal)?;
                 navigator
                     .route_to(start_area, start, goal_area)
                     .map(|route| route.time)
@@ -270,6 +262,19 @@ impl<'w, 'c> Bot<'w, 'c> {
             time,
         );
         self.heading_for = Some(top.id);
+    }
+}
+
+/// Where a player touching `goal` stands: a level item's precomputed spot (`spots`, by
+/// level item), else the standing spot found under the goal's origin.
+fn goal_standing(
+    world: &AasWorld,
+    spots: &[Option<(Vec3, AreaId)>],
+    goal: &Goal,
+) -> Option<(Vec3, AreaId)> {
+    match goal.id {
+        GoalId::Spot(id) => spots.get(id.index()).copied().flatten(),
+        GoalId::Dropped { .. } | GoalId::Other(_) => standing_spot(world, goal.origin),
     }
 }
 
