@@ -8,6 +8,7 @@ use super::diagnostic::{EntityProblem, Notes};
 use super::keys;
 use super::model::Placed;
 use crate::brush::Entity;
+use crate::physics::{ConvexVolume, volume_touches_box};
 
 /// `func_door` defaults of the game code (the editor's comments claim others; the code wins).
 pub const DOOR_DEFAULT_SPEED: f32 = 400.0;
@@ -122,6 +123,8 @@ pub struct HurtVolume {
     pub mins: Vec3,
     /// Upper corner.
     pub maxs: Vec3,
+    /// The volume's brushes (a player touches the volume when touching one of them).
+    pub shape: Vec<ConvexVolume>,
     /// Damage per hit (`dmg`, default 5).
     pub damage: i32,
     /// Spawnflag 16 (SLOW): one hit per second instead of one per 100 ms.
@@ -144,6 +147,8 @@ pub struct RelayVolume {
     pub mins: Vec3,
     /// Upper corner.
     pub maxs: Vec3,
+    /// The volume's brushes (a player touches the volume when touching one of them).
+    pub shape: Vec<ConvexVolume>,
     /// What it uses.
     pub target: String,
     /// Seconds before it fires again (`wait`, default 0.5; 0 or less fires once).
@@ -162,17 +167,36 @@ pub(super) fn extract_relay(
     notes: &mut Notes<'_>,
 ) -> Option<RelayVolume> {
     let target = key_text(entity, "target")?;
-    let Placed { mins, maxs, .. } = notes.require(placed)?;
+    let Placed {
+        mins, maxs, shape, ..
+    } = notes.require(placed)?;
     let flags = keys::spawnflags(entity, notes);
     Some(RelayVolume {
         entity: notes.entity(),
         mins,
         maxs,
+        shape,
         target,
         wait: keys::number(entity, "wait", 0.5, notes),
         red_only: flags & 1 != 0,
         blue_only: flags & 2 != 0,
     })
+}
+
+impl HurtVolume {
+    /// Whether the box `lo ..= hi` touches one of the volume's brushes (faces included).
+    #[must_use]
+    pub fn touches_box(&self, lo: Vec3, hi: Vec3) -> bool {
+        volume_touches_box(self.mins, self.maxs, &self.shape, lo, hi)
+    }
+}
+
+impl RelayVolume {
+    /// Whether the box `lo ..= hi` touches one of the volume's brushes (faces included).
+    #[must_use]
+    pub fn touches_box(&self, lo: Vec3, hi: Vec3) -> bool {
+        volume_touches_box(self.mins, self.maxs, &self.shape, lo, hi)
+    }
 }
 
 fn key_text(entity: &Entity, key: &str) -> Option<String> {
@@ -215,7 +239,9 @@ fn extract_sliding(
     defaults: &MoverDefaults,
     notes: &mut Notes<'_>,
 ) -> Option<SlidingMover> {
-    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let Placed {
+        model, mins, maxs, ..
+    } = notes.require(placed)?;
     let speed = keys::number(entity, "speed", defaults.speed, notes);
     let speed = notes.require(keys::positive("speed", speed))?;
     let wait = keys::number(entity, "wait", defaults.wait, notes);
@@ -284,7 +310,9 @@ pub(super) fn extract_hurt(
     placed: Result<Placed, EntityProblem>,
     notes: &mut Notes<'_>,
 ) -> Option<HurtVolume> {
-    let Placed { mins, maxs, .. } = notes.require(placed)?;
+    let Placed {
+        mins, maxs, shape, ..
+    } = notes.require(placed)?;
     let flags = keys::spawnflags(entity, notes);
     #[expect(
         clippy::cast_possible_truncation,
@@ -295,6 +323,7 @@ pub(super) fn extract_hurt(
         entity: notes.entity(),
         mins,
         maxs,
+        shape,
         damage,
         slow: flags & 16 != 0,
         start_off: flags & 1 != 0,

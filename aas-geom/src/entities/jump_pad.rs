@@ -7,6 +7,7 @@ use super::diagnostic::{EntityProblem, Notes};
 use super::model::Placed;
 use super::targets::TargetIndex;
 use crate::brush::Entity;
+use crate::physics::ConvexVolume;
 
 /// A jump pad: touching the volume `mins..maxs` replaces the player's velocity by
 /// [`velocity`](Self::velocity), which carries a ballistic flight from the volume's centre to
@@ -21,6 +22,8 @@ pub struct JumpPad {
     pub mins: Vec3,
     /// Upper corner of the trigger volume.
     pub maxs: Vec3,
+    /// The trigger's brushes: the game pushes a player who touches one of them.
+    pub shape: Vec<ConvexVolume>,
     /// Origin of the target entity: the peak of the flight.
     pub target: Vec3,
     /// The launch velocity (units/s).
@@ -99,13 +102,19 @@ pub(super) fn extract(
     let index = notes.entity();
     let target = targets.resolve(entity, notes);
     let target = notes.require(target)?.origin.as_vec3();
-    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let Placed {
+        model,
+        mins,
+        maxs,
+        shape,
+    } = notes.require(placed)?;
     let velocity = notes.require(jump_pad_velocity((mins + maxs) * 0.5, target, gravity))?;
     Some(JumpPad {
         entity: index,
         model,
         mins,
         maxs,
+        shape,
         target,
         velocity,
     })

@@ -18,11 +18,15 @@
 //!   gave it. In a `.bsp` a brush model is stored relative to its entity's `origin` (the map
 //!   compiler moves it there), so the entity's `origin`, when it has one, is added; `.map`
 //!   brushes are already in world coordinates and are used as written.
+//! - **Shapes**: trigger volumes (jump pads, teleporters, `trigger_hurt`, `trigger_multiple`)
+//!   also keep their brushes as [`ConvexVolume`](crate::physics::ConvexVolume)s, moved like
+//!   the bounds. The game touches a trigger against its brushes: a round pad, a slanted slab
+//!   (oacmpdm7's pads fill a tenth of their boxes) or a rotated teleporter (blitzkrieg2) is much
+//!   smaller than its box. [`MapEntities::triggers`] gives the physics the brushes;
+//!   [`HurtVolume::touches_box`] and [`RelayVolume::touches_box`] test them.
 //! - **Touching** ([`JumpPad::touches_box`], [`Teleporter::touches_box`]) tests a player box
-//!   against these bounds, touching faces included. The bounds are a box around the model:
-//!   for a model of several brushes, or a brush that is not axis-aligned (blitzkrieg2 has a
-//!   rotated teleporter), the box is larger than the trigger, so a touch there is a candidate
-//!   to confirm against the brushes themselves.
+//!   against the bounds alone, touching faces included: the reachability computation uses
+//!   this, as the reference compiler computes jump pads and teleporters from the bounds.
 //! - **Targets**: an entity's `target` names every entity whose `targetname` equals it,
 //!   ignoring ASCII case as the game's entity search does. The game picks one of several
 //!   matches at random; here the first in entity order is used and an

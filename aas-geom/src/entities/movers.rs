@@ -120,7 +120,9 @@ pub(super) fn extract_plat(
     placed: Result<Placed, EntityProblem>,
     notes: &mut Notes<'_>,
 ) -> Option<Plat> {
-    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let Placed {
+        model, mins, maxs, ..
+    } = notes.require(placed)?;
     let speed = keys::number(entity, "speed", PLAT_DEFAULT_SPEED, notes);
     let speed = notes.require(keys::positive("speed", speed))?;
     let lip = keys::number(entity, "lip", PLAT_DEFAULT_LIP, notes);
@@ -146,7 +148,9 @@ pub(super) fn extract_bobbing(
     placed: Result<Placed, EntityProblem>,
     notes: &mut Notes<'_>,
 ) -> Option<Bobbing> {
-    let Placed { model, mins, maxs } = notes.require(placed)?;
+    let Placed {
+        model, mins, maxs, ..
+    } = notes.require(placed)?;
     let flags = keys::spawnflags(entity, notes);
     let axis = if flags & 1 != 0 {
         Vec3::X

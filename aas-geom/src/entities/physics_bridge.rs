@@ -5,12 +5,15 @@ use crate::physics::{Mover, MoverMotion, Trigger, TriggerAction};
 
 impl MapEntities {
     /// The physics triggers: jump pads (pushing with their launch velocity), then teleporters
-    /// (moving to their destination with their exit velocity), in entity order.
+    /// (moving to their destination with their exit velocity), in entity order, each with its
+    /// brushes: a player touches a trigger as the game decides, against the brushes, not
+    /// their bounding box (a slanted or rotated trigger brush fills a small part of its box).
     #[must_use]
     pub fn triggers(&self) -> Vec<Trigger> {
         let pads = self.jump_pads.iter().map(|pad| Trigger {
             mins: pad.mins,
             maxs: pad.maxs,
+            shape: pad.shape.clone(),
             action: TriggerAction::Push {
                 velocity: pad.velocity,
             },
@@ -18,6 +21,7 @@ impl MapEntities {
         let teleporters = self.teleporters.iter().map(|teleporter| Trigger {
             mins: teleporter.mins,
             maxs: teleporter.maxs,
+            shape: teleporter.shape.clone(),
             action: TriggerAction::Teleport {
                 destination: teleporter.destination,
                 velocity: teleporter.exit_velocity,

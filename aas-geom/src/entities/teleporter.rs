@@ -9,6 +9,7 @@ use super::keys;
 use super::model::Placed;
 use super::targets::{Target, TargetIndex};
 use crate::brush::Entity;
+use crate::physics::ConvexVolume;
 
 /// The speed a teleported player leaves the destination with, along its facing (units/s).
 pub const TELEPORT_EXIT_SPEED: f32 = 400.0;
@@ -57,6 +58,8 @@ pub struct Teleporter {
     pub mins: Vec3,
     /// Upper corner of the trigger volume.
     pub maxs: Vec3,
+    /// The trigger's brushes: the game teleports a player who touches one of them.
+    pub shape: Vec<ConvexVolume>,
     /// Origin of the target entity (without the [`TELEPORT_LIFT`]).
     pub destination: Vec3,
     /// The facing on arrival: yaw in degrees, counter-clockwise from +X.
@@ -161,7 +164,12 @@ fn teleporter(
     target: Target<'_>,
     notes: &Notes<'_>,
 ) -> Teleporter {
-    let Placed { model, mins, maxs } = placed;
+    let Placed {
+        model,
+        mins,
+        maxs,
+        shape,
+    } = placed;
     let angles = keys::facing(target.entity);
     Teleporter {
         entity: notes.entity(),
@@ -169,6 +177,7 @@ fn teleporter(
         model,
         mins,
         maxs,
+        shape,
         destination: target.origin.as_vec3(),
         yaw_degrees: angles.y,
         exit_velocity: forward(angles) * TELEPORT_EXIT_SPEED,

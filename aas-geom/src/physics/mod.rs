@@ -8,8 +8,9 @@
 //! 16) moved by its origin through the AAS world with [`AasWorld::trace`]: the world's planes
 //! are the map's brushes already expanded by those boxes, so tracing the origin is tracing the
 //! box, and areas the box does not fit in block it like walls. [`Mover`]s (platforms, doors) are
-//! extra boxes that move along fixed paths of time; [`Trigger`]s are boxes that launch (jump
-//! pads) or move (teleporters) a player who touches them.
+//! extra boxes that move along fixed paths of time; [`Trigger`]s are volumes (a box, or the
+//! convex brushes of the trigger's model) that launch (jump pads) or move (teleporters) a
+//! player who touches them.
 //!
 //! One [`Physics::step`] follows Quake III's order and rules, described here in words:
 //!
@@ -49,6 +50,7 @@
 
 mod air_control;
 mod collide;
+mod convex;
 mod ladder;
 mod movers;
 mod moves;
@@ -59,6 +61,7 @@ mod state;
 mod step;
 mod triggers;
 
+pub use convex::{ConvexVolume, HalfSpace, segment_meets_box, volume_touches_box};
 pub use movers::{Mover, MoverMotion};
 pub use predict::{Prediction, StopConditions, StopEvents, StopReason};
 pub use settings::PhysicsSettings;

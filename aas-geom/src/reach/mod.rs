@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 pub use travel_time::TravelTimes;
 
 use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities};
-use crate::physics::{Physics, PhysicsSettings};
+use crate::physics::{Physics, PhysicsSettings, Trigger};
 use crate::world::{AasWorld, AreaContents, AreaId, ReachDetail, Reachability, Travel, TravelType};
 use floor::{AreaFloor, area_floor};
 
@@ -278,8 +278,16 @@ pub fn compute_reachabilities_reporting(
         .into_par_iter()
         .map(|i| area_floor(world, area_id(i), settings.physics.max_steepness))
         .collect();
+    // Jump pads and teleporters as their bounds: the reference compiler computes their
+    // reachabilities from the trigger's bounding box, not its brushes.
     let physics = Physics::new(world, settings.physics.clone())
-        .with_triggers(entities.triggers())
+        .with_triggers(
+            entities
+                .triggers()
+                .into_iter()
+                .map(Trigger::boxed)
+                .collect(),
+        )
         .with_movers(entities.movers());
     let context = ReachContext {
         world,

@@ -11,7 +11,7 @@ use aas_geom::{MapEntities, extract_entities};
 use glam::Vec3;
 
 /// The hand-made maps of `tests/maps/` these tests use.
-const MAPS: [(&str, &[u8]); 21] = [
+const MAPS: [(&str, &[u8]); 22] = [
     ("barrier_room", include_bytes!("../maps/barrier_room.map")),
     ("crouch_tunnel", include_bytes!("../maps/crouch_tunnel.map")),
     ("stairs_room", include_bytes!("../maps/stairs_room.map")),
@@ -20,6 +20,10 @@ const MAPS: [(&str, &[u8]); 21] = [
     ("jumppad_shaft", include_bytes!("../maps/jumppad_shaft.map")),
     ("jumppad_chain", include_bytes!("../maps/jumppad_chain.map")),
     ("jumppad_tower", include_bytes!("../maps/jumppad_tower.map")),
+    (
+        "slanted_pad_room",
+        include_bytes!("../maps/slanted_pad_room.map"),
+    ),
     (
         "teleporter_room",
         include_bytes!("../maps/teleporter_room.map"),

@@ -219,3 +219,47 @@ fn teleporter_leads_into_the_other_room() {
     assert_eq!(along.stop, StopReason::TimeLimit);
     assert!(along.trajectory.iter().all(|s| s.origin.x < -128.0));
 }
+
+/// A trigger is its brushes, not their bounding box: on `slanted_pad_room` the pad is a thin
+/// slanted slab in a 128-unit box. A player standing on the floor under the high end, inside
+/// the box but below the slab, is not pushed; one standing in the slab's low end is. The
+/// reachability computation keeps the box (as the reference compiler does).
+#[test]
+fn a_slanted_pad_pushes_only_players_touching_its_brush() {
+    let map = TestMap::load("slanted_pad_room");
+    let [pad] = map.entities.jump_pads.as_slice() else {
+        panic!("one pad: {:?}", map.entities.jump_pads);
+    };
+    assert_eq!(
+        (pad.mins, pad.maxs),
+        (Vec3::new(-128.0, -32.0, 0.0), Vec3::new(0.0, 32.0, 128.0))
+    );
+    assert_eq!(pad.shape.len(), 1);
+    let physics = map.physics();
+    let stays = |physics: &Physics<'_>, x: f32| {
+        let still = physics.predict(
+            &standing(Vec3::new(x, 0.0, 24.0)),
+            |_, _| MoveInput::idle(),
+            &StopConditions::time_limit(1.0).or(StopEvents::TOUCH_JUMP_PAD),
+        );
+        still.stop == StopReason::TimeLimit
+    };
+    // Origin x -40 and beyond: the box's top corner (x − 15, z 56) stays below the slab.
+    for x in [-40.0, -20.0, 0.0, 10.0] {
+        assert!(stays(&physics, x), "not pushed at x {x}");
+    }
+    for x in [-120.0, -80.0, -42.0] {
+        assert!(!stays(&physics, x), "pushed at x {x}");
+    }
+    // The same trigger as a box pushes everywhere over it.
+    let boxed = Physics::new(&map.world, physics.settings().clone()).with_triggers(
+        map.entities
+            .triggers()
+            .into_iter()
+            .map(aas_geom::physics::Trigger::boxed)
+            .collect(),
+    );
+    for x in [-40.0, -20.0, 0.0, 10.0] {
+        assert!(!stays(&boxed, x), "pushed by the box at x {x}");
+    }
+}

@@ -100,6 +100,13 @@
 //! - **Bobbing platform** (`func_bobbing`, only with known movers): wait at a point behind
 //!   the start until the platform holds the start now and 0.4 s later. Then walk onto it,
 //!   ride it (keeping to its middle), and walk off once it comes within 40 units of the end.
+//! - **Doors and buttons that open when shot** (`health` set; known from the map,
+//!   [`Navigator::with_shootables`]): the AAS leaves doors open, so the route runs through
+//!   them. Held up by one (moving slower than a quarter of the wished speed with the door's
+//!   closed box within 48 units ahead), it fires at the middle of the box
+//!   ([`Movement::shoot_at`]) and waits, which the stuck watch does not count as being
+//!   stuck. Doors that open on approach are the world's; doors opened by a button elsewhere
+//!   are not handled.
 //! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
 //!   excluded by the travel flags; met anyway, they fail.
 //!
@@ -158,6 +165,7 @@ mod navigator;
 mod plan;
 mod platforms;
 mod router;
+mod shootable;
 mod steer;
 mod step;
 mod stuck;
@@ -169,4 +177,5 @@ pub use navigator::{
     FrameStart, Movement, NavGoal, NavStats, Navigator, look_along, respawn_input,
 };
 pub use router::{SharedRouter, shared_router};
+pub use shootable::Shootable;
 pub use traveller::{TravelRecord, Traveller, goal_at};

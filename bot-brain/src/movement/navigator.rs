@@ -13,6 +13,7 @@ use super::locate::{crouch_only, flat, standable};
 use super::navigate::Nav;
 use super::plan::Plan;
 use super::router::SharedRouter;
+use super::shootable::{Shootable, shootable_in_the_way};
 use super::steer::Steer;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 
@@ -80,20 +81,28 @@ pub struct Movement {
     pub jump: bool,
     /// Hold crouch.
     pub crouch: bool,
+    /// Fire at this point: a door or button in the way that opens when shot
+    /// ([`Navigator::with_shootables`]).
+    pub shoot_at: Option<Vec3>,
 }
 
 impl Movement {
     /// The input that carries this movement out, looking where it goes
-    /// ([`look_along`]); no attack, no weapon change, no chat.
+    /// ([`look_along`]), or at the point to shoot at, firing; no weapon change, no chat.
     #[must_use]
     pub fn input(&self, me: &SelfView) -> BotInput {
         let mut buttons = Buttons::empty();
         buttons.set(Buttons::JUMP, self.jump);
         buttons.set(Buttons::CROUCH, self.crouch);
+        buttons.set(Buttons::ATTACK, self.shoot_at.is_some());
+        let view_angles = match self.shoot_at {
+            Some(point) => view_angles_towards(point - me.eye()),
+            None => look_along(me, self.direction),
+        };
         BotInput {
             move_direction: self.direction,
             move_speed: self.speed,
-            view_angles: look_along(me, self.direction),
+            view_angles,
             buttons,
             ..BotInput::default()
         }
@@ -163,6 +172,8 @@ pub struct Navigator<'w> {
     pub(super) router: Option<SharedRouter<'w>>,
     /// The movers it knows of (bobbing platforms are timed by them).
     pub(super) movers: Vec<Mover>,
+    /// The doors and buttons it opens by shooting them.
+    shootables: Vec<Shootable>,
     /// The travel types and contents its routes may use.
     pub(super) flags: TravelFlags,
     pub(super) frame_time: f32,
@@ -203,6 +214,7 @@ impl<'w> Navigator<'w> {
             physics: Physics::new(world, PhysicsSettings::default()),
             router,
             movers: Vec::new(),
+            shootables: Vec::new(),
             flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
             frame_time: DEFAULT_FRAME_TIME,
             nav: Nav::default(),
@@ -227,6 +239,15 @@ impl<'w> Navigator<'w> {
             .iter()
             .any(|mover| matches!(mover.motion, MoverMotion::Sine { .. }));
         self.flags.set(TravelFlags::FUNCBOB, bobbing);
+        self
+    }
+
+    /// The same navigator knowing the map's doors and buttons that open when shot: held up
+    /// by one (moving slower than a quarter of its wished speed with the door's closed box
+    /// just ahead), it fires at it ([`Movement::shoot_at`]) and waits for it to open.
+    #[must_use]
+    pub fn with_shootables(mut self, shootables: &[Shootable]) -> Self {
+        self.shootables = shootables.to_vec();
         self
     }
 
@@ -365,6 +386,15 @@ impl<'w> Navigator<'w> {
         rng: &mut GameRng,
     ) -> Movement {
         let mut steer = self.navigate(me, area, time);
+        let held_up_by = shootable_in_the_way(
+            &self.shootables,
+            me,
+            steer.direction,
+            steer.speed.min(self.physics.settings().max_walk_velocity),
+        )
+        .map(Shootable::aim_point);
+        // Waiting for a door to open is not being stuck.
+        steer.waiting |= held_up_by.is_some();
         if self.maneuver.is_none()
             && let Some(direction) = give_way(me, players, steer.direction)
         {
@@ -425,6 +455,7 @@ impl<'w> Navigator<'w> {
             speed: steer.speed,
             jump: steer.jump,
             crouch: steer.crouch,
+            shoot_at: held_up_by,
         }
     }
 

@@ -9,6 +9,7 @@ use glam::Vec3;
 
 use super::navigator::{NavGoal, NavStats, Navigator, respawn_input};
 use super::router::SharedRouter;
+use super::shootable::Shootable;
 use crate::schedule::{THINK_MS, ThinkClock};
 
 /// What a [`Traveller`] has done so far: the navigator's counters and its own record.
@@ -69,6 +70,14 @@ impl<'w> Traveller<'w> {
             record: TravelRecord::default(),
             arrived: false,
         }
+    }
+
+    /// The same traveller knowing the map's doors and buttons that open when shot
+    /// ([`Navigator::with_shootables`]).
+    #[must_use]
+    pub fn with_shootables(mut self, shootables: &[Shootable]) -> Self {
+        self.navigator = self.navigator.with_shootables(shootables);
+        self
     }
 
     /// The same traveller knowing the map's movers ([`Navigator::with_movers`]).

@@ -126,6 +126,7 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
         ..MatchSettings::default()
     };
     let movers = level.movement.movers();
+    let shootables = level.shootables();
     // One router for all roamers: each route cache is built once per match.
     let router = shared_router(&level.aas);
     let entrants: Vec<Entrant<'_>> = (0..args.players)
@@ -142,7 +143,8 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
                 player_seed(args.seed, index),
                 router.clone(),
             )
-            .with_movers(&movers);
+            .with_movers(&movers)
+            .with_shootables(&shootables);
             Entrant {
                 setup: PlayerSetup { name, team },
                 kind: "roamer".to_owned(),

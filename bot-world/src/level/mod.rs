@@ -15,6 +15,7 @@ mod spawns;
 use aas_geom::entities::{DoorEntities, MapEntities};
 use aas_geom::format::bsp_q3::BspVisibility;
 use aas_geom::{AasWorld, BrushWorld};
+use bot_brain::movement::Shootable;
 use serde::Serialize;
 
 use crate::collision::CollisionWorld;
@@ -58,6 +59,26 @@ pub struct Level {
     pub items: Vec<LevelItem>,
     /// What the world does not model, or found wrong, in entity order.
     pub diagnostics: Vec<LevelDiagnostic>,
+}
+
+impl Level {
+    /// The doors and buttons that open when shot (`health` set), by the box each fills where
+    /// the map builds it: what a bot's
+    /// [`Navigator::with_shootables`](bot_brain::movement::Navigator::with_shootables) fires
+    /// at when one holds it up.
+    #[must_use]
+    pub fn shootables(&self) -> Vec<Shootable> {
+        self.doors
+            .doors
+            .iter()
+            .chain(&self.doors.buttons)
+            .filter(|mover| mover.health > 0)
+            .map(|mover| Shootable {
+                mins: mover.mins,
+                maxs: mover.maxs,
+            })
+            .collect()
+    }
 }
 
 /// One note about one entity of a level: not modelled, or malformed.

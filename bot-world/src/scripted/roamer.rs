@@ -4,7 +4,7 @@
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::{AasWorld, TravelFlags};
 use aas_route::RouterStats;
-use bot_brain::movement::{NavStats, Navigator, respawn_input, standing_spot};
+use bot_brain::movement::{NavStats, Navigator, Shootable, respawn_input, standing_spot};
 use bot_interface::{BotInput, BotView, Buttons, MatchInfo, Player, Route, Senses};
 use glam::Vec3;
 
@@ -79,6 +79,15 @@ impl<'w> Roamer<'w> {
             last_reached: None,
             next_pick: 0.0,
         }
+    }
+
+    /// The same roamer knowing the map's doors and buttons that open when shot
+    /// ([`Level::shootables`](crate::Level::shootables) lists them;
+    /// [`Navigator::with_shootables`]).
+    #[must_use]
+    pub fn with_shootables(mut self, shootables: &[Shootable]) -> Self {
+        self.navigator = self.navigator.with_shootables(shootables);
+        self
     }
 
     /// The same roamer knowing the map's movers (as

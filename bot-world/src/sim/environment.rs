@@ -38,7 +38,7 @@ impl World<'_> {
                 .filter(|&p| {
                     self.players[p].alive && {
                         let (lo, hi) = self.players[p].bounds();
-                        lo.cmple(hurt.maxs).all() && hurt.mins.cmple(hi).all()
+                        hurt.touches_box(lo, hi)
                     }
                 })
                 .collect();

@@ -177,7 +177,7 @@ impl World<'_> {
         for (i, relay) in self.level.doors.relays.iter().enumerate() {
             let allowed = !(relay.red_only && team != bot_interface::Team::Red
                 || relay.blue_only && team != bot_interface::Team::Blue);
-            if allowed && now >= self.relays[i] && overlaps(relay.mins, relay.maxs) {
+            if allowed && now >= self.relays[i] && relay.touches_box(mins, maxs) {
                 #[expect(
                     clippy::cast_possible_truncation,
                     clippy::cast_sign_loss,

@@ -2,6 +2,7 @@
 //! and lifts at their current offsets, bobbing platforms where their swing has them.
 
 use aas_geom::brush::ModelNum;
+use aas_geom::physics::segment_meets_box;
 use glam::Vec3;
 
 use super::World;
@@ -20,28 +21,6 @@ pub(super) struct Placement {
     pub mins: Vec3,
     /// Upper corner of those bounds.
     pub maxs: Vec3,
-}
-
-/// Whether the segment from `start` to `end` meets the box `mins..maxs` (slab test).
-fn segment_meets_box(start: Vec3, end: Vec3, mins: Vec3, maxs: Vec3) -> bool {
-    let delta = end - start;
-    let (mut enter, mut exit) = (0.0_f32, 1.0_f32);
-    for axis in 0..3 {
-        let (s, d) = (start[axis], delta[axis]);
-        if d.abs() < 1e-12 {
-            if s < mins[axis] || s > maxs[axis] {
-                return false;
-            }
-            continue;
-        }
-        let (a, b) = ((mins[axis] - s) / d, (maxs[axis] - s) / d);
-        enter = enter.max(a.min(b));
-        exit = exit.min(a.max(b));
-        if enter > exit {
-            return false;
-        }
-    }
-    true
 }
 
 /// A ray's hit on a moving model.

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::TravelType;
-use bot_brain::movement::{NavGoal, SharedRouter, TravelRecord, Traveller};
+use bot_brain::movement::{NavGoal, SharedRouter, Shootable, TravelRecord, Traveller};
 use bot_interface::Team;
 use bot_world::log::{Header, LogWriter};
 use bot_world::rules::Rules;
@@ -83,6 +83,8 @@ pub struct CaseContext<'a, 'l> {
     pub points: &'a [Point],
     /// The level's movers.
     pub movers: &'a [Mover],
+    /// The level's doors and buttons that open when shot.
+    pub shootables: &'a [Shootable],
     /// Time allowed: this factor × the route's travel time (at least [`MIN_TIME`]).
     pub time_factor: f32,
 }
@@ -114,6 +116,7 @@ pub fn run_case<'l, W: Write>(
     };
     let mut traveller = Traveller::new("traveller", &level.aas, router, target, seed, (0, 1))
         .with_movers(ctx.movers)
+        .with_shootables(ctx.shootables)
         .with_settings(settings);
     let route_time = traveller.route_time_from(from.standing);
     let Some(time) = route_time else {

@@ -109,10 +109,12 @@ pub fn nav_eval(args: &NavEvalArgs) -> Result<NavEvalReport, Error> {
     let (points, left_out) = relevant_points(&level);
     let paths = sample_paths(&points, args.pairs, args.seed);
     let movers = level.movement.movers();
+    let shootables = level.shootables();
     let ctx = CaseContext {
         level: &level,
         points: &points,
         movers: &movers,
+        shootables: &shootables,
         time_factor: args.time_factor,
     };
     let runs: Vec<u64> = (0..u64::from(args.seeds))
@@ -178,10 +180,12 @@ pub fn nav_eval_case(args: &CaseArgs) -> Result<CaseReport, Error> {
         }
     }
     let movers = level.movement.movers();
+    let shootables = level.shootables();
     let ctx = CaseContext {
         level: &level,
         points: &points,
         movers: &movers,
+        shootables: &shootables,
         time_factor: args.time_factor,
     };
     let file = std::fs::File::create(&args.log).map_err(|source| Error::Io {
