@@ -4,8 +4,9 @@
 //! least one reachability of the scenario's travel type on the way (so that no scenario passes
 //! by walking around its obstacle).
 //!
-//! Rocket jumps have no scenario: the movement AI does not carry them out yet (its travel
-//! flags leave them out), so `rocketjump_room`'s ledge has no route.
+//! The rocket jump's scenario gives the traveller a rocket launcher with rockets through the
+//! match rules (owned at spawn); without one its routes leave rocket jumps out, and
+//! `rocketjump_room`'s ledge has no route.
 //!
 //! The ladder's reachability on `ladder_ledge` leads into a 16-unit strip at the ladder's top
 //! that the climber crosses within one frame: the navigator counts a step done when the player
@@ -16,8 +17,9 @@ use std::path::PathBuf;
 use aas_geom::physics::PhysicsSettings;
 use aas_geom::world::TravelType;
 use bot_brain::movement::{NavGoal, TravelRecord, Traveller, goal_at, shared_router};
-use bot_interface::Team;
+use bot_interface::{Team, Weapon};
 use bot_world::log::{Header, LogWriter};
+use bot_world::rules::Rules;
 use bot_world::{
     Entrant, FixedStart, Level, LevelSettings, MatchRunner, MatchSettings, PlayOptions,
     PlayerSetup, World, play_until,
@@ -69,10 +71,23 @@ fn spot(level: &Level, at: Vec3) -> NavGoal {
     goal_at(&level.aas, at, None).unwrap_or_else(|| panic!("a player stands at {at}"))
 }
 
-/// Plays one scenario on `level`: a traveller enters standing at `start`, looking towards
-/// `goal`, and goes to `goal` (both map points, dropped to the floor) for at most
-/// `max_frames` frames.
+/// The rules of a scenario's match: the defaults without time or frag limit.
+fn scenario_rules() -> Rules {
+    let mut rules = Rules::default();
+    rules.modes.time_limit_ms = 0;
+    rules.modes.frag_limit = 0;
+    rules
+}
+
+/// Plays one scenario on `level` under [`scenario_rules`] ([`run_with`]).
 fn run(level: &Level, start: Vec3, goal: Vec3, max_frames: u32) -> Run {
+    run_with(level, start, goal, max_frames, scenario_rules())
+}
+
+/// Plays one scenario on `level` under `rules`: a traveller enters standing at `start`,
+/// looking towards `goal`, and goes to `goal` (both map points, dropped to the floor) for at
+/// most `max_frames` frames.
+fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, rules: Rules) -> Run {
     let from = spot(level, start);
     let target = spot(level, goal);
     let movers = level.movement.movers();
@@ -91,9 +106,6 @@ fn run(level: &Level, start: Vec3, goal: Vec3, max_frames: u32) -> Run {
     .with_movers(&movers)
     .with_settings(settings);
     let route_time = traveller.route_time_from(from.point);
-    let mut rules = bot_world::rules::Rules::default();
-    rules.modes.time_limit_ms = 0;
-    rules.modes.frag_limit = 0;
     let towards = target.point - from.point;
     let match_settings = MatchSettings {
         rules,
@@ -290,4 +302,75 @@ fn bobbing_platform_across_the_pit() {
     let start = at(-450.0, 0.0, 40.0);
     let goal = at(450.0, 0.0, 40.0);
     scenario("bobbing_room", TravelType::FuncBob, start, goal, 600);
+}
+
+/// `rocketjump_room`'s floor, west of the ledge, and the armour on the ledge (144 units up).
+const ROCKET_START: Vec3 = at(-192.0, 0.0, 40.0);
+/// See [`ROCKET_START`].
+const ROCKET_GOAL: Vec3 = at(224.0, 96.0, 168.0);
+
+/// Up onto `rocketjump_room`'s ledge by rocket jump: the traveller spawns owning the rocket
+/// launcher with 10 rockets and full health, so its routes take the ledge's rocket jump. It
+/// also owns a loaded railgun, which it spawns holding: it must switch to the launcher.
+#[test]
+fn rocket_jump_onto_the_ledge() {
+    let level = level("rocketjump_room");
+    let mut rules = scenario_rules();
+    for weapon in [Weapon::RocketLauncher, Weapon::Railgun] {
+        let owned = rules.weapons.get_mut(weapon);
+        owned.start_owned = true;
+        owned.start_ammo = 10;
+    }
+    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 200, rules);
+    // Before the match it holds no launcher: no route yet.
+    assert_eq!(run.route_time, None);
+    assert!(
+        run.arrived_after.is_some(),
+        "did not reach {} within 200 frames: ended at {} (died: {}), {:?}",
+        run.goal,
+        run.end,
+        run.died,
+        run.record
+    );
+    assert!(run.done(TravelType::RocketJump) > 0, "{:?}", run.record);
+    assert_eq!(run.record.no_route, 0, "{:?}", run.record);
+    assert!(!run.died);
+}
+
+/// Without a rocket launcher there is no way onto `rocketjump_room`'s ledge: the traveller
+/// finds no route and never arrives.
+#[test]
+fn no_rocket_jump_without_a_launcher() {
+    let level = level("rocketjump_room");
+    let run = run(&level, ROCKET_START, ROCKET_GOAL, 100);
+    assert_eq!(run.route_time, None);
+    assert_eq!(run.arrived_after, None, "{:?}", run.record);
+    assert!(run.record.no_route > 0, "{:?}", run.record);
+    assert_eq!(run.done(TravelType::RocketJump), 0);
+    assert_eq!(
+        run.record.stats.travel_missed[TravelType::RocketJump.position()],
+        0
+    );
+}
+
+/// With a tenth of the knockback (`g_knockback` 100) the rocket lifts the traveller only a
+/// little above a plain jump: the flight comes down on the floor and the rocket jump fails.
+/// Each try costs health; once the traveller has 60 or less it no longer rocket jumps and
+/// finds no route.
+#[test]
+fn a_rocket_jump_that_falls_short_fails() {
+    let level = level("rocketjump_room");
+    let mut rules = scenario_rules();
+    let launcher = rules.weapons.get_mut(Weapon::RocketLauncher);
+    launcher.start_owned = true;
+    launcher.start_ammo = 10;
+    rules.damage.knockback = 100.0;
+    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 300, rules);
+    assert_eq!(run.arrived_after, None, "{:?}", run.record);
+    assert!(!run.died);
+    let kind = TravelType::RocketJump.position();
+    assert_eq!(run.record.stats.travel_done[kind], 0);
+    assert!(run.record.stats.travel_missed[kind] > 0, "{:?}", run.record);
+    assert!(run.record.stats.reroutes > 0, "{:?}", run.record);
+    assert!(run.record.no_route_now, "{:?}", run.record);
 }

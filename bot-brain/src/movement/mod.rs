@@ -21,11 +21,17 @@
 //! per match may serve every player) under
 //! [`TravelFlags::DEFAULT`](aas_geom::world::TravelFlags::DEFAULT): no rocket or BFG jumps,
 //! no grappling hook, no slime or lava. Bobbing platforms are allowed only when the
-//! navigator knows the map's movers ([`Navigator::with_movers`]). The route is asked only
-//! when the player stands (or swims) in an area other than the one it last asked from, or
-//! when the previous reachability is finished. The answer's first reachability is carried
-//! out until the player enters another area, which asks again. Inside the goal's area it
-//! heads straight for the point.
+//! navigator knows the map's movers ([`Navigator::with_movers`]). Rocket jumps are allowed
+//! while the player can make them ([`can_rocket_jump`]): it owns the rocket launcher with
+//! rockets and has more than [`ROCKET_JUMP_HEALTH`] (60) health. Each
+//! [`Navigator::update`] sets the flags from the player's view (a few comparisons);
+//! [`Navigator::travel_flags`] tells the current ones. When they change, the route is asked
+//! again on the next frame the player stands or swims (a flight or a platform ride finishes
+//! first), and a rocket jump not yet fired is dropped when the ability is lost. The route
+//! is asked only when the player stands (or swims) in an area other than the one it last
+//! asked from, or when the previous reachability is finished. The answer's first
+//! reachability is carried out until the player enters another area, which asks again.
+//! Inside the goal's area it heads straight for the point.
 //!
 //! For drawing, [`Navigator::route`] tells the whole planned route: where it planned from,
 //! each reachability's start and end along the router's chain (the first reachability, then
@@ -107,8 +113,24 @@
 //!   ([`Movement::shoot_at`]) and waits, which the stuck watch does not count as being
 //!   stuck. Doors that open on approach are the world's; doors opened by a button elsewhere
 //!   are not handled.
-//! - **Rocket jump, BFG jump, grappling hook** (and the jumps bspc never generates) are
-//!   excluded by the travel flags; met anyway, they fail.
+//! - **Rocket jump** (routed only while the player can make one, see above): walk to the
+//!   start (the centre of the area it leaves) wishing for the rocket launcher
+//!   ([`Movement::weapon`]), and stop on it. There, look straight down, turned towards the
+//!   end ([`Movement::look`]), and wait (not counted as stuck) until nearly still (slower
+//!   than 40 units/s) with the launcher in hand and ready. Then press jump and attack
+//!   ([`Movement::attack`]) in the same frame, wishing to move towards the end. The world
+//!   moves the player before it fires, so the jump has lifted it about 12 units when the
+//!   rocket leaves; the rocket explodes on the floor the next frame, and its knockback
+//!   (about 80 points of the 100: the box's bottom is some 22 units above the explosion by
+//!   then) adds some 400 units/s to the jump's: about 600 units/s up, 40 health lost. (A
+//!   rocket fired from the ground without a jump throws at most 500 units/s, 156 units
+//!   high.) The upward kick just after
+//!   the take-off is known as its own, not a jump pad's. In the air, air control steers
+//!   onto the end. Landing on the end's level or in the target area finishes the step;
+//!   landing lower (the rocket did not lift it high enough) fails it. Standing on the start
+//!   for 3 s without being able to fire fails it too.
+//! - **BFG jump, grappling hook** (and the jumps bspc never generates) are excluded by the
+//!   travel flags; met anyway, they fail.
 //!
 //! A failed reachability makes its target area one to avoid for 8 s (a missed jump pad's
 //! flight also the area it left, whose trigger the route would walk into again). Routes then go through
@@ -149,7 +171,14 @@
 //! - Elevators are used half blind. Coming to a plat that is up, the player stands where the
 //!   plat rests (in the shaft, under the plat or against it) until it comes down, or its
 //!   wait runs out. The world must start a plat when a player stands on it.
-//! - It never rocket jumps, strafe jumps or uses the hook.
+//! - It never BFG jumps, strafe jumps or uses the hook. It rocket jumps whenever it can
+//!   (botlib also weighs a character's wish to); its health threshold ignores armour, and it
+//!   trusts the reachability: this workspace's compiler checks rocket jumps with 700 units/s
+//!   up ([`ReachSettings`](aas_geom::reach::ReachSettings)), this world gives about 600. A
+//!   rocket jump at the edge of the compiler's reach falls short, fails, and its target is
+//!   avoided for 8 s.
+//! - While a rocket jump is being prepared or fired, [`Movement`] holds the weapon and the
+//!   view: a caller that fights should leave them alone ([`Movement::uses_weapon`]).
 //! - Reachabilities from a `.aas` built by another compiler were checked with that
 //!   compiler's physics. Jumps at the edge of what this physics can do may fail. The stuck
 //!   recovery then takes another way.
@@ -164,6 +193,7 @@ mod navigate;
 mod navigator;
 mod plan;
 mod platforms;
+mod rocket_jump;
 mod router;
 mod shootable;
 mod steer;
@@ -176,6 +206,7 @@ pub use locate::{crouch_only, in_trigger, standable, standing_spot};
 pub use navigator::{
     FrameStart, Movement, NavGoal, NavStats, Navigator, look_along, respawn_input,
 };
+pub use rocket_jump::{ROCKET_JUMP_HEALTH, can_rocket_jump};
 pub use router::{SharedRouter, shared_router};
 pub use shootable::Shootable;
 pub use traveller::{TravelRecord, Traveller, goal_at};

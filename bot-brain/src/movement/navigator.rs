@@ -5,16 +5,18 @@ use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::RouterStats;
 use bot_interface::{
-    BotInput, BotView, Buttons, GameRng, Route, SeenPlayer, SelfView, view_angles_towards,
+    BotInput, BotView, Buttons, GameRng, Route, SeenPlayer, SelfView, Weapon, view_angles_towards,
 };
 use glam::Vec3;
 
 use super::locate::{crouch_only, flat, standable};
 use super::navigate::Nav;
 use super::plan::Plan;
+use super::rocket_jump::{can_rocket_jump, own_kick};
 use super::router::SharedRouter;
 use super::shootable::{Shootable, shootable_in_the_way};
 use super::steer::Steer;
+use super::step::Phase;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 
 /// Moving farther than this (units) in one frame is a teleport or a respawn.
@@ -84,28 +86,46 @@ pub struct Movement {
     /// Fire at this point: a door or button in the way that opens when shot
     /// ([`Navigator::with_shootables`]).
     pub shoot_at: Option<Vec3>,
+    /// The weapon wanted in hand: the rocket launcher while carrying out a rocket jump,
+    /// else `None` (the caller's choice).
+    pub weapon: Option<Weapon>,
+    /// View angles (pitch, yaw, roll in degrees) to hold instead of looking along the
+    /// movement: straight down, along the way to the end, at a rocket jump's start.
+    pub look: Option<Vec3>,
+    /// Fire the weapon in hand where [`look`](Self::look) points: a rocket jump's rocket.
+    pub attack: bool,
 }
 
 impl Movement {
-    /// The input that carries this movement out, looking where it goes
-    /// ([`look_along`]), or at the point to shoot at, firing; no weapon change, no chat.
+    /// The input that carries this movement out, looking at the point to shoot at (firing),
+    /// else along [`look`](Self::look), else where it goes ([`look_along`]); switching to
+    /// [`weapon`](Self::weapon) when wished; no chat.
     #[must_use]
     pub fn input(&self, me: &SelfView) -> BotInput {
         let mut buttons = Buttons::empty();
         buttons.set(Buttons::JUMP, self.jump);
         buttons.set(Buttons::CROUCH, self.crouch);
-        buttons.set(Buttons::ATTACK, self.shoot_at.is_some());
-        let view_angles = match self.shoot_at {
-            Some(point) => view_angles_towards(point - me.eye()),
-            None => look_along(me, self.direction),
+        buttons.set(Buttons::ATTACK, self.shoot_at.is_some() || self.attack);
+        let view_angles = match (self.shoot_at, self.look) {
+            (Some(point), _) => view_angles_towards(point - me.eye()),
+            (None, Some(angles)) => angles,
+            (None, None) => look_along(me, self.direction),
         };
         BotInput {
             move_direction: self.direction,
             move_speed: self.speed,
             view_angles,
             buttons,
+            weapon: self.weapon,
             ..BotInput::default()
         }
+    }
+
+    /// Whether the movement needs the weapon and the view for itself this frame (a rocket
+    /// jump): a caller that aims and picks weapons (a fight) should leave them alone.
+    #[must_use]
+    pub fn uses_weapon(&self) -> bool {
+        self.weapon.is_some() || self.look.is_some() || self.attack
     }
 }
 
@@ -174,7 +194,9 @@ pub struct Navigator<'w> {
     pub(super) movers: Vec<Mover>,
     /// The doors and buttons it opens by shooting them.
     shootables: Vec<Shootable>,
-    /// The travel types and contents its routes may use.
+    /// The travel types and contents its routes may use: the base ones, plus
+    /// [`TravelFlags::ROCKETJUMP`] while the player can rocket jump (refreshed by
+    /// [`update`](Self::update)).
     pub(super) flags: TravelFlags,
     pub(super) frame_time: f32,
     pub(super) nav: Nav,
@@ -203,7 +225,9 @@ impl<'w> Navigator<'w> {
     /// [`shared_router`](super::shared_router) for the same world, possibly shared with
     /// other players: routes do not depend on what the caches hold). Routes use
     /// [`TravelFlags::DEFAULT`] without bobbing platforms: no weapon jumps, no grappling
-    /// hook, no slime or lava; [`with_movers`](Self::with_movers) adds bobbing platforms.
+    /// hook, no slime or lava; [`with_movers`](Self::with_movers) adds bobbing platforms, and
+    /// [`update`](Self::update) adds rocket jumps while the player can make them
+    /// ([`can_rocket_jump`](super::can_rocket_jump)).
     ///
     /// # Complexity
     /// `O(1)`.
@@ -302,7 +326,8 @@ impl<'w> Navigator<'w> {
         self.router.as_ref().map(|router| router.borrow().stats())
     }
 
-    /// The travel flags its routes use.
+    /// The travel flags its routes use now: with [`TravelFlags::ROCKETJUMP`] only while the
+    /// last [`update`](Self::update) found that the player can rocket jump.
     #[must_use]
     pub fn travel_flags(&self) -> TravelFlags {
         self.flags
@@ -362,12 +387,14 @@ impl<'w> Navigator<'w> {
         Some(plan.route(self.world, self.router.as_ref(), self.flags))
     }
 
-    /// The start of a frame: finds the player's area, notices teleports and respawns (a jump
-    /// in position) and jump-pad launches (a kick upwards that was not its own jump), and
-    /// checks the goal: reached (returned and cleared), or given up when its route time has
-    /// not improved for a while (see [`take_given_up`](Self::take_given_up)).
+    /// The start of a frame: finds the player's area, sets the travel flags from what the
+    /// player holds (rocket jumps while it can make them), notices teleports and respawns (a
+    /// jump in position) and jump-pad launches (a kick upwards that was not its own jump or
+    /// rocket), and checks the goal: reached (returned and cleared), or given up when its
+    /// route time has not improved for a while (see [`take_given_up`](Self::take_given_up)).
     pub fn update(&mut self, me: &SelfView, time: f32) -> FrameStart {
         let area = self.world.point_area(me.origin);
+        self.refresh_flags(me, area);
         self.observe(me, area, time);
         let arrived = self.check_goal(me, area, time);
         FrameStart { area, arrived }
@@ -456,11 +483,34 @@ impl<'w> Navigator<'w> {
             jump: steer.jump,
             crouch: steer.crouch,
             shoot_at: held_up_by,
+            weapon: steer.weapon,
+            look: steer.look,
+            attack: steer.attack,
+        }
+    }
+
+    /// Adds [`TravelFlags::ROCKETJUMP`] while the player can rocket jump
+    /// ([`can_rocket_jump`]), removes it otherwise. A change asks the route again on the next
+    /// frame the player stands (a committed step, such as a flight, finishes first); losing
+    /// the ability drops a rocket jump not yet fired.
+    fn refresh_flags(&mut self, me: &SelfView, area: Option<AreaId>) {
+        let rocket = can_rocket_jump(me);
+        if rocket == self.flags.contains(TravelFlags::ROCKETJUMP) {
+            return;
+        }
+        self.flags.set(TravelFlags::ROCKETJUMP, rocket);
+        self.nav.queried_area = None;
+        let unfired = self.nav.step.as_ref().is_some_and(|step| {
+            step.kind == TravelType::RocketJump && step.phase != Phase::Airborne
+        });
+        if !rocket && unfired {
+            self.close_step(area, false);
         }
     }
 
     /// Notices teleports and respawns (a jump in position) and jump-pad launches (a kick
-    /// upwards that was not its own jump).
+    /// upwards that was not its own jump, nor its own rocket just after a rocket jump's
+    /// take-off).
     fn observe(&mut self, me: &SelfView, area: Option<AreaId>, time: f32) {
         let Some(previous) = self.memory.origin else {
             // The first frame alive.
@@ -479,7 +529,8 @@ impl<'w> Navigator<'w> {
             && !me.on_ground
             && me.water_level == 0
             && self.memory.water_level == 0
-            && !self.memory.jump_held;
+            && !self.memory.jump_held
+            && !own_kick(self.nav.step.as_ref(), time);
         if launched {
             self.adopt_launch((me.origin, me.velocity), area, time);
         }
@@ -625,6 +676,66 @@ pub fn look_along(me: &SelfView, direction: Vec3) -> Vec3 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn travel_flags_follow_the_rocket_launcher_and_the_health() {
+        let world = AasWorld::default();
+        let mut navigator = Navigator::new(&world, None);
+        let base = navigator.travel_flags();
+        assert!(!base.contains(TravelFlags::ROCKETJUMP));
+        let launcher = Weapon::RocketLauncher.index();
+        let mut me = SelfView {
+            alive: true,
+            health: 100,
+            ..SelfView::default()
+        };
+        navigator.update(&me, 0.0);
+        assert_eq!(navigator.travel_flags(), base);
+        me.weapons[launcher] = true;
+        me.ammo[launcher] = 5;
+        navigator.update(&me, 0.05);
+        assert_eq!(
+            navigator.travel_flags(),
+            base.union(TravelFlags::ROCKETJUMP)
+        );
+        me.health = 60;
+        navigator.update(&me, 0.1);
+        assert_eq!(navigator.travel_flags(), base);
+        me.health = 100;
+        me.ammo[launcher] = 0;
+        navigator.update(&me, 0.15);
+        assert_eq!(navigator.travel_flags(), base);
+    }
+
+    #[test]
+    fn a_rocket_jump_holds_the_weapon_the_view_and_the_trigger() {
+        let me = SelfView::default();
+        let down = Vec3::new(90.0, 45.0, 0.0);
+        let fire = Movement {
+            direction: Vec3::X,
+            speed: f32::MAX,
+            jump: true,
+            weapon: Some(Weapon::RocketLauncher),
+            look: Some(down),
+            attack: true,
+            ..Movement::default()
+        };
+        let input = fire.input(&me);
+        assert!(fire.uses_weapon());
+        assert_eq!(input.weapon, Some(Weapon::RocketLauncher));
+        assert_eq!(input.view_angles, down);
+        assert!(input.holds(Buttons::ATTACK) && input.holds(Buttons::JUMP));
+        let walk = Movement {
+            direction: Vec3::Y,
+            speed: f32::MAX,
+            ..Movement::default()
+        };
+        let input = walk.input(&me);
+        assert!(!walk.uses_weapon());
+        assert_eq!(input.weapon, None);
+        assert!(!input.holds(Buttons::ATTACK));
+        assert_eq!(input.view_angles, look_along(&me, Vec3::Y));
+    }
 
     #[test]
     fn coins_are_fair() {

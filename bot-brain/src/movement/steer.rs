@@ -2,7 +2,7 @@
 
 use aas_geom::physics::{Ground, Mover, Physics, PhysicsSettings, PlayerState};
 use aas_geom::world::{AreaContents, AreaId};
-use bot_interface::SelfView;
+use bot_interface::{SelfView, Weapon};
 use glam::Vec3;
 
 use super::locate::{flat, horizontal};
@@ -87,6 +87,13 @@ pub(super) struct Steer {
     /// Keeping to the ground: slow down before running off an edge (see
     /// [`Navigator`](super::Navigator)'s edge check).
     pub(super) careful: bool,
+    /// The weapon wanted in hand (the rocket launcher for a rocket jump).
+    pub(super) weapon: Option<Weapon>,
+    /// View angles to hold instead of looking along the movement (straight down for a
+    /// rocket jump).
+    pub(super) look: Option<Vec3>,
+    /// Fire the weapon in hand (a rocket jump's rocket).
+    pub(super) attack: bool,
 }
 
 impl Steer {
@@ -116,6 +123,22 @@ impl Steer {
     pub(super) fn crouching(self, crouch: bool) -> Self {
         Self {
             crouch: self.crouch || crouch,
+            ..self
+        }
+    }
+
+    /// The same wishes, wanting `weapon` in hand.
+    pub(super) fn wielding(self, weapon: Weapon) -> Self {
+        Self {
+            weapon: Some(weapon),
+            ..self
+        }
+    }
+
+    /// The same wishes, holding the view angles `angles`.
+    pub(super) fn looking(self, angles: Vec3) -> Self {
+        Self {
+            look: Some(angles),
             ..self
         }
     }

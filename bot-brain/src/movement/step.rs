@@ -30,7 +30,8 @@ pub(super) enum Phase {
     Approach,
     /// Going back to the run-up point (jumps) or the stand-off point (platforms).
     Back,
-    /// Standing at the start or the stand-off point until a platform is there.
+    /// Standing at the start or the stand-off point until a platform is there; standing on a
+    /// rocket jump's start until the rocket launcher is ready.
     Wait,
     /// Stepping onto a bobbing platform.
     Board,

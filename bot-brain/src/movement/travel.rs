@@ -7,6 +7,7 @@ use glam::Vec3;
 
 use super::locate::{flat, horizontal};
 use super::platforms::{bobbing, elevator};
+use super::rocket_jump::rocket_jump;
 use super::steer::{Ctx, Progress, Steer, air_to, run_at, run_to};
 use super::step::{Phase, Step};
 
@@ -63,7 +64,8 @@ pub(super) fn steer(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
         TravelType::JumpPad => jump_pad(step, ctx),
         TravelType::Elevator => elevator(step, ctx),
         TravelType::FuncBob => bobbing(step, ctx),
-        // Weapon jumps, the hook and the never-generated jumps are excluded by the travel
+        TravelType::RocketJump => rocket_jump(step, ctx),
+        // BFG jumps, the hook and the never-generated jumps are excluded by the travel
         // flags; met anyway, they are given up.
         _ => Progress::Failed,
     }

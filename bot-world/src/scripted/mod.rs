@@ -32,7 +32,10 @@
 //! when that weapon has ammunition and suits the distance, and asks for the best one: the
 //! first weapon owned and loaded of railgun, rocket launcher (from 96 units), BFG (from 96),
 //! lightning gun (up to 768), plasma gun, shotgun (up to 384), grenade launcher (96 to 768),
-//! machine gun, gauntlet (up to 48). It keeps moving along its route while it fights.
+//! machine gun, gauntlet (up to 48). It keeps moving along its route while it fights,
+//! except while its navigator carries out a rocket jump (it owns the rocket launcher with
+//! rockets and has more than 60 health, so its routes may use them): the jump then holds the
+//! weapon, the view and the trigger, and the fight waits.
 //! Without a target it looks where it moves and holds its best weapon. Dead, it presses
 //! respawn on every other frame once it may.
 //!

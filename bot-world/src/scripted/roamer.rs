@@ -46,7 +46,9 @@ impl<'w> Roamer<'w> {
     ///
     /// It routes with the router [`shared_router`] builds for the world. Routes use
     /// [`TravelFlags::DEFAULT`] without bobbing platforms: no weapon jumps, no grappling
-    /// hook, no slime or lava; [`with_movers`](Self::with_movers) adds bobbing platforms.
+    /// hook, no slime or lava; [`with_movers`](Self::with_movers) adds bobbing platforms,
+    /// and rocket jumps are added while it can make them
+    /// ([`can_rocket_jump`](bot_brain::movement::can_rocket_jump)).
     ///
     /// # Complexity
     /// `O(A + R)` for the world's areas and reachabilities (the router's layout), plus a
@@ -214,6 +216,10 @@ impl Player for Roamer<'_> {
         self.note_given_up(time);
 
         let mut input = movement.input(me);
+        if movement.uses_weapon() {
+            // A rocket jump needs the launcher and the view: the fight waits a moment.
+            return input;
+        }
         let engagement = fight::engage(view, &mut self.rng);
         if let Some(fight) = engagement {
             input.buttons.set(Buttons::ATTACK, fight.attack);
