@@ -371,3 +371,27 @@ fn a_known_taken_item_waits_for_its_respawn() {
     let fresh = ItemKnowledge::new(&f.level, *f.knowledge.settings());
     assert_eq!(fresh.back_ms(ARMOR), None);
 }
+
+#[test]
+fn the_quad_is_not_expected_before_its_first_spawn() {
+    let f = Fixture::new();
+    // At 10 s: the quad is expected at 60 s, 50 s away; the 20 s trip leaves
+    // 50 − 2000 × 0.009 = 32 > 0 to wait: not back.
+    let early = score_ltg(
+        &f.ctx(10_000),
+        &AvoidGoals::new(),
+        &mut ltg_times,
+        &mut rng(),
+    );
+    assert_eq!(candidate(&early, QUAD).verdict, Verdict::NotBack);
+    // At 45 s: 15 − 18 < 0, it spawns before the bot gets there: scored 200 / 20 = 10.
+    let later = score_ltg(
+        &f.ctx(45_000),
+        &AvoidGoals::new(),
+        &mut ltg_times,
+        &mut rng(),
+    );
+    let quad = candidate(&later, QUAD);
+    assert_eq!(quad.verdict, Verdict::Scored);
+    close(quad.score, 10.0);
+}

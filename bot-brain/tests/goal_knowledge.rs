@@ -11,6 +11,13 @@ use bot_interface::{
 use common::{ARMOR, Fixture, HEALTH, QUAD, RL};
 use glam::Vec3;
 
+/// What the bot believes of the map's quad at the start of a match: not there until 60 s.
+const FIRST_QUAD: Belief = Belief::Taken {
+    at_ms: 0,
+    back_ms: 60_000,
+    heard: false,
+};
+
 fn view(time_ms: u32, origin: Vec3) -> BotView {
     BotView {
         time_ms,
@@ -38,9 +45,11 @@ fn items_are_assumed_present_until_seen_or_heard() {
     // Far from every spot, nothing listed: nothing learnt.
     f.knowledge
         .update(&f.level, &view(1000, Vec3::new(5000.0, 5000.0, 0.0)));
-    for id in [HEALTH, RL, ARMOR, QUAD] {
+    for id in [HEALTH, RL, ARMOR] {
         assert_eq!(f.knowledge.belief(id), Belief::Assumed);
     }
+    // The quad, a powerup, is not expected before the game's latest first spawn (60 s).
+    assert_eq!(f.knowledge.belief(QUAD), FIRST_QUAD);
     // The RL listed (by its entity number): present.
     let mut v = view(2000, Vec3::new(5000.0, 5000.0, 0.0));
     v.items.push(seen(
@@ -146,11 +155,7 @@ fn dropped_items_are_remembered_until_taken_seen_gone_or_expired() {
     ));
     f.knowledge.update(&f.level, &v);
     assert_eq!(f.knowledge.dropped().len(), 2);
-    assert_eq!(
-        f.knowledge.belief(QUAD),
-        Belief::Assumed,
-        "not the map's quad"
-    );
+    assert_eq!(f.knowledge.belief(QUAD), FIRST_QUAD, "not the map's quad");
     // Heard picked up: forgotten (the map's quad spot is far, so it was the dropped one).
     let mut v = view(11_000, far);
     v.sounds.push(Sound {
@@ -181,4 +186,17 @@ fn dropped_items_are_remembered_until_taken_seen_gone_or_expired() {
     f.knowledge.update(&f.level, &v);
     f.knowledge.update(&f.level, &view(50_100, spot));
     assert!(f.knowledge.dropped().is_empty());
+}
+
+#[test]
+fn powerups_are_expected_at_their_first_spawn_unless_set_there_from_the_start() {
+    let f = Fixture::new();
+    assert_eq!(f.knowledge.back_ms(QUAD), Some(60_000));
+    assert_eq!(f.knowledge.back_ms(HEALTH), None);
+    let settings = bot_brain::goal::KnowledgeSettings {
+        powerup_first_spawn_ms: 0,
+        ..*f.knowledge.settings()
+    };
+    let from_start = bot_brain::goal::ItemKnowledge::new(&f.level, settings);
+    assert_eq!(from_start.belief(QUAD), Belief::Assumed);
 }

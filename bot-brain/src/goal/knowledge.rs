@@ -34,12 +34,14 @@
 //! When it was seen empty rather than heard taken, the true pickup lies between the last time
 //! it was seen present and now; "now" is used, the latest possible, so the estimate is when
 //! the item is surely back. A spot never seen is assumed present ([`Belief::Assumed`]): a
-//! player who knows the map expects items where they belong.
+//! player who knows the map expects items where they belong — except a powerup at the start
+//! of a match, which the game spawns only 30 to 60 s in: it is believed taken until
+//! [`KnowledgeSettings::powerup_first_spawn_ms`].
 
 use bot_interface::{BotView, Item, SoundKind};
 use glam::Vec3;
 
-use super::level_items::LevelItems;
+use super::level_items::{LevelItem, LevelItems};
 use super::stack::seconds_to_ms;
 use super::target::SpotId;
 
@@ -60,6 +62,11 @@ pub struct KnowledgeSettings {
     /// Respawn time (s) assumed for an item whose info has none (flags). Default 30
     /// (botlib's `AVOID_DEFAULT_TIME`).
     pub default_respawn_s: f32,
+    /// When (match time, ms) the level's powerups are surely there for the first time: a
+    /// player who knows the game does not expect them at the start. Default 60 000: Quake
+    /// III spawns each 30 to 60 s into the match (45 ± 15 s), and the latest is used, as for
+    /// items seen taken. 0: there from the start.
+    pub powerup_first_spawn_ms: u32,
 }
 
 impl Default for KnowledgeSettings {
@@ -70,6 +77,7 @@ impl Default for KnowledgeSettings {
             match_distance: 32.0,
             dropped_lifetime_ms: 30_000,
             default_respawn_s: 30.0,
+            powerup_first_spawn_ms: 60_000,
         }
     }
 }
@@ -120,11 +128,22 @@ pub struct ItemKnowledge {
 }
 
 impl ItemKnowledge {
-    /// Knowledge of `level` at the start of a match: every item assumed present.
+    /// Knowledge of `level` at the start of a match: every item assumed present, except the
+    /// powerups, expected at [`KnowledgeSettings::powerup_first_spawn_ms`] (believed taken at
+    /// time 0, not heard).
     #[must_use]
     pub fn new(level: &LevelItems, settings: KnowledgeSettings) -> Self {
+        let first = settings.powerup_first_spawn_ms;
+        let start = |item: &LevelItem| match item.item {
+            Some(Item::Powerup(_)) if first > 0 => Belief::Taken {
+                at_ms: 0,
+                back_ms: first,
+                heard: false,
+            },
+            _ => Belief::Assumed,
+        };
         Self {
-            spots: vec![Belief::Assumed; level.len()],
+            spots: level.iter().map(|(_, item)| start(item)).collect(),
             dropped: Vec::new(),
             settings,
         }
