@@ -8,6 +8,10 @@
 //! match rules (owned at spawn); without one its routes leave rocket jumps out, and
 //! `rocketjump_room`'s ledge has no route.
 //!
+//! Besides the travel types, a door that opens only when shot stands in the only doorway of a
+//! room built here: the traveller knowing the level's shootables fires it open and walks
+//! through; one that does not stays in front of it.
+//!
 //! The ladder's reachability on `ladder_ledge` leads into a 16-unit strip at the ladder's top
 //! that the climber crosses within one frame: the navigator counts a step done when the player
 //! is in its target area or in an area the target leads to, so the climb counts.
@@ -25,6 +29,12 @@ use bot_world::{
     PlayerSetup, World, play_until,
 };
 use glam::Vec3;
+
+#[expect(
+    dead_code,
+    reason = "these scenarios use the room helpers, not the pack maps"
+)]
+mod common;
 
 /// Arrived: standing (on the ground or in water at least to the waist) within this
 /// horizontal distance (units) of the goal's standing point …
@@ -79,18 +89,41 @@ fn scenario_rules() -> Rules {
     rules
 }
 
-/// Plays one scenario on `level` under [`scenario_rules`] ([`run_with`]).
-fn run(level: &Level, start: Vec3, goal: Vec3, max_frames: u32) -> Run {
-    run_with(level, start, goal, max_frames, scenario_rules())
+/// What a scenario's match and traveller are given.
+struct Setup {
+    /// The match's rules.
+    rules: Rules,
+    /// Whether the traveller knows the level's doors that open when shot.
+    knows_shootables: bool,
 }
 
-/// Plays one scenario on `level` under `rules`: a traveller enters standing at `start`,
+impl Default for Setup {
+    /// [`scenario_rules`], and a traveller that knows the level's shootables.
+    fn default() -> Self {
+        Self {
+            rules: scenario_rules(),
+            knows_shootables: true,
+        }
+    }
+}
+
+/// Plays one scenario on `level` with the default [`Setup`] ([`run_with`]).
+fn run(level: &Level, start: Vec3, goal: Vec3, max_frames: u32) -> Run {
+    run_with(level, start, goal, max_frames, Setup::default())
+}
+
+/// Plays one scenario on `level` with `setup`: a traveller enters standing at `start`,
 /// looking towards `goal`, and goes to `goal` (both map points, dropped to the floor) for at
 /// most `max_frames` frames.
-fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, rules: Rules) -> Run {
+fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, setup: Setup) -> Run {
     let from = spot(level, start);
     let target = spot(level, goal);
     let movers = level.movement.movers();
+    let shootables = if setup.knows_shootables {
+        level.shootables()
+    } else {
+        Vec::new()
+    };
     let settings = PhysicsSettings {
         gravity: level.gravity,
         ..PhysicsSettings::default()
@@ -104,11 +137,12 @@ fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, rules: Rule
         (0, 1),
     )
     .with_movers(&movers)
+    .with_shootables(&shootables)
     .with_settings(settings);
     let route_time = traveller.route_time_from(from.point);
     let towards = target.point - from.point;
     let match_settings = MatchSettings {
-        rules,
+        rules: setup.rules,
         seed: SEED,
         fixed_starts: vec![FixedStart {
             player: 0,
@@ -321,7 +355,11 @@ fn rocket_jump_onto_the_ledge() {
         owned.start_owned = true;
         owned.start_ammo = 10;
     }
-    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 200, rules);
+    let setup = Setup {
+        rules,
+        ..Setup::default()
+    };
+    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 200, setup);
     // Before the match it holds no launcher: no route yet.
     assert_eq!(run.route_time, None);
     assert!(
@@ -365,7 +403,11 @@ fn a_rocket_jump_that_falls_short_fails() {
     launcher.start_owned = true;
     launcher.start_ammo = 10;
     rules.damage.knockback = 100.0;
-    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 300, rules);
+    let setup = Setup {
+        rules,
+        ..Setup::default()
+    };
+    let run = run_with(&level, ROCKET_START, ROCKET_GOAL, 300, setup);
     assert_eq!(run.arrived_after, None, "{:?}", run.record);
     assert!(!run.died);
     let kind = TravelType::RocketJump.position();
@@ -373,4 +415,52 @@ fn a_rocket_jump_that_falls_short_fails() {
     assert!(run.record.stats.travel_missed[kind] > 0, "{:?}", run.record);
     assert!(run.record.stats.reroutes > 0, "{:?}", run.record);
     assert!(run.record.no_route_now, "{:?}", run.record);
+}
+
+/// The room of `common` split at x −8 … 8 by a wall with a doorway (y −64 … 64, 128 high)
+/// that a `func_door` with 10 health fills, opening upwards: it opens only when shot.
+fn shot_door_level() -> Level {
+    let walls = [
+        ([-8, -512, 0], [8, -64, 256]),
+        ([-8, 64, 0], [8, 512, 256]),
+        ([-8, -64, 128], [8, 64, 256]),
+    ];
+    let door = format!(
+        "{{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n\"health\" \"10\"\n\"speed\" \"200\"\n{}}}\n",
+        common::brush([-8, -64, 0], [8, 64, 128])
+    );
+    let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 24\"\n}\n";
+    let level =
+        common::level_of("shot_door", &common::room(&walls, &(door + spawn))).expect("a level");
+    assert_eq!(level.shootables().len(), 1, "{:?}", level.diagnostics);
+    level
+}
+
+/// Through the door that opens only when shot: held up in front of it, the traveller fires
+/// at it, waits for it to open and walks through.
+#[test]
+fn shoot_the_door_open() {
+    let level = shot_door_level();
+    let run = run(&level, at(-300.0, 0.0, 40.0), at(300.0, 0.0, 40.0), 400);
+    assert!(run.route_time.is_some(), "a route through the doorway");
+    assert!(run.arrived_after.is_some(), "did not arrive: {:?}", run.end);
+}
+
+/// A traveller that does not know the door stays in front of it.
+#[test]
+fn without_knowing_the_door_it_stays_in_front_of_it() {
+    let level = shot_door_level();
+    let setup = Setup {
+        knows_shootables: false,
+        ..Setup::default()
+    };
+    let run = run_with(
+        &level,
+        at(-300.0, 0.0, 40.0),
+        at(300.0, 0.0, 40.0),
+        400,
+        setup,
+    );
+    assert_eq!(run.arrived_after, None);
+    assert!(run.end.x < 0.0, "stayed on the near side: {}", run.end);
 }
