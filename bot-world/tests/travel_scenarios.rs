@@ -245,6 +245,46 @@ fn climb_the_ladder() {
     scenario("ladder_ledge", TravelType::Ladder, start, goal, 300);
 }
 
+/// Along the 48-unit walkway of `narrow_walkway`, 160 units and more over the floor, from its
+/// east end to its west end and back: the route hugs the inside of each 45-degree turn, right
+/// at the drop, and a traveller that ran there at full speed would slide over the edge (and
+/// have no way back up). It must keep its footing all the way.
+#[test]
+fn keep_to_the_narrow_walkway() {
+    let level = level("narrow_walkway");
+    let (west, east) = (at(-560.0, -500.0, 200.0), at(560.0, 400.0, 260.0));
+    for (start, goal) in [(east, west), (west, east)] {
+        let run = run(&level, start, goal, 300);
+        assert!(
+            run.arrived_after.is_some(),
+            "from {start}, did not reach {} within 300 frames: ended at {} (died: {}), {:?}",
+            run.goal,
+            run.end,
+            run.died,
+            run.record
+        );
+    }
+}
+
+/// Down the five steps of `steep_stairs`, 16 units high and 5 deep, from the block (z 80) to
+/// the floor: a player walking down drops most of the 80 units at once, lower than the end of
+/// any one step. The fall lands where the route goes on, so the traveller walks on without
+/// stopping at the top (1.3 s; 3.7 s when it stood at the edge until its stuck watch jumped).
+/// Dropping past the steps' areas, it carries out no walk into its target area on the way.
+#[test]
+fn walk_down_the_steep_stairs() {
+    let level = level("steep_stairs");
+    let (start, goal) = (at(-200.0, 0.0, 104.0), at(200.0, 0.0, 24.0));
+    let run = run(&level, start, goal, 40);
+    assert!(
+        run.arrived_after.is_some(),
+        "did not reach {} within 40 frames: ended at {}, {:?}",
+        run.goal,
+        run.end,
+        run.record
+    );
+}
+
 /// Up four 16-unit steps from the floor (z 0) of `stairs_room` onto the landing (z 64).
 #[test]
 fn walk_up_the_stairs() {

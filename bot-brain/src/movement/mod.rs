@@ -48,13 +48,21 @@
 //! along the difference between the velocity it wants and the one friction leaves it this
 //! frame, which removes the drift at once. Two more habits keep it on narrow walkways: before
 //! a turn of more than 60° at the end of a walk between areas less than 64 units across it
-//! slows to a speed the turn allows (120 units/s at a right angle); and while walking it
-//! looks 0.075 s and 0.15 s ahead along its velocity, slowing to 100 units/s when either
-//! point lies in an area without ground that its step does not lead into (botlib's gap check
-//! on walking, with two point-to-area look-ups). That slowing brakes as hard as the ground
-//! allows: the wish becomes the change from the velocity friction leaves to 100 units/s along
-//! the way it wanted to go, so a sideways drift towards the edge is cancelled at once (a mere
-//! cap on the wished speed would not brake it).
+//! slows to a speed the turn allows (120 units/s at a right angle); and it keeps its footing
+//! (`footing.rs`). Before each careful frame on the ground (a walk, the approach to a goal)
+//! it plays the wish forward with its own physics: one frame of the wish, then braking as
+//! hard as the ground allows (against the velocity, at the wished speed whose acceleration
+//! cancels what friction leaves: from full speed a player stops within a few units), and
+//! following any fall to its landing. The wish keeps the footing when the player comes to
+//! stand no more than 24 units below both itself and the point it walks to, or lands lower
+//! where its route time to the goal is no longer than from where it stands (the steep
+//! stairs of some maps drop a walker most of their height at once, on its way). Otherwise it
+//! tries, in order, the way on past the point (the next reachability's start, around a walk
+//! whose end lies where no player can stand: bspc lines the inside of a ramp's turn with
+//! sliver areas right at the drop), the wish braked to 100 units/s, that way braked to
+//! 100 units/s, and else stops. A player with no floor of the AAS under it (on a mover,
+//! which its physics does not carry) is not judged. Each check is up to 27 physics frames,
+//! and up to two route queries when a fall lands low.
 //!
 //! # Travel types
 //!
@@ -182,12 +190,12 @@
 //! - Reachabilities from a `.aas` built by another compiler were checked with that
 //!   compiler's physics. Jumps at the edge of what this physics can do may fail. The stuck
 //!   recovery then takes another way.
-//! - Walkways narrower than the player (a few units of standing room along a ledge, as
-//!   bspc's areas on some maps have) are hard to keep to; it sometimes falls off. A route
-//!   that crosses a jump pad's trigger without using the pad gets the player launched.
+//! - A route that crosses a jump pad's trigger without using the pad gets the player
+//!   launched (the footing check's physics has no triggers).
 //! - Spawning or being pushed into the AAS's solid (closer to a wall than the box's half
 //!   width) leaves it unable to move: no point-to-area look-up answers there.
 
+mod footing;
 mod locate;
 mod navigate;
 mod navigator;

@@ -9,22 +9,19 @@ use bot_interface::{
 };
 use glam::Vec3;
 
-use super::locate::{crouch_only, flat, standable};
+use super::footing::keep_footing;
+use super::locate::{crouch_only, flat};
 use super::navigate::Nav;
 use super::plan::Plan;
 use super::rocket_jump::{can_rocket_jump, own_kick};
 use super::router::SharedRouter;
 use super::shootable::{Shootable, shootable_in_the_way};
-use super::steer::Steer;
+use super::steer::{Ctx, Steer, run_to};
 use super::step::Phase;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 
 /// Moving farther than this (units) in one frame is a teleport or a respawn.
 const TELEPORT_DISTANCE: f32 = 160.0;
-/// How far ahead (seconds at the current velocity) the edge check looks.
-const EDGE_LOOKAHEAD: f32 = 0.15;
-/// The wished speed near an edge (units/s): slow enough to turn within a few units.
-const EDGE_SPEED: f32 = 100.0;
 /// The frame length assumed until [`Navigator::set_frame_time`] tells it (seconds).
 const DEFAULT_FRAME_TIME: f32 = 0.05;
 /// How close (units, horizontally) a player in the way must be to give way to it.
@@ -451,8 +448,17 @@ impl<'w> Navigator<'w> {
             });
         }
         steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
-        if steer.careful && me.on_ground && self.edge_ahead(me, area) {
-            steer = steer.braked_to(me, EDGE_SPEED, self.physics.settings());
+        if steer.careful && me.on_ground {
+            let floor = self.walking_to().map_or(me.origin.z, |point| point.z);
+            let beyond = self.walk_beyond(me, area, time);
+            let mut no_worse = |landing: Vec3| self.lands_no_farther(me, area, landing);
+            steer = keep_footing(
+                (self.world, &self.physics),
+                me,
+                (self.memory.jump_held, time),
+                (steer, beyond, floor),
+                &mut no_worse,
+            );
         }
         if me.water_level < 2 && area.is_some_and(|a| crouch_only(self.world, a)) {
             steer.crouch = true;
@@ -552,19 +558,61 @@ impl<'w> Navigator<'w> {
         }
     }
 
-    /// Whether the player, on the ground in `area`, runs towards an edge: a point its
-    /// velocity reaches within [`EDGE_LOOKAHEAD`] (halfway or at the end) lies in an area
-    /// without ground (the air beyond a ledge) that is neither the area it is in nor the one
-    /// its step leads to. Two point-to-area look-ups; the check (like botlib's gap check on
-    /// walking) makes it slow down to turn on narrow walkways instead of running off them.
-    fn edge_ahead(&self, me: &SelfView, area: Option<AreaId>) -> bool {
-        let target = self.nav.step.as_ref().map(|step| step.target);
-        [0.5, 1.0].into_iter().any(|part| {
-            let ahead = me.origin + flat(me.velocity) * (EDGE_LOOKAHEAD * part);
-            self.world.point_area(ahead).is_some_and(|there| {
-                Some(there) != area && Some(there) != target && !standable(self.world, there)
-            })
-        })
+    /// The point the player walks to: the end of the reachability being carried out, else
+    /// the goal's point.
+    fn walking_to(&self) -> Option<Vec3> {
+        match &self.nav.step {
+            Some(step) => Some(step.end),
+            None => self.nav.goal.map(|goal| goal.point),
+        }
+    }
+
+    /// For a walk, the steering straight on to where the route goes after it (the next
+    /// reachability's start, beyond the step's target area): the way around an end that lies
+    /// where the player cannot stand (a sliver area on the edge of a ramp).
+    fn walk_beyond(&self, me: &SelfView, area: Option<AreaId>, time: f32) -> Option<Steer> {
+        let step = self.nav.step.as_ref()?;
+        if !matches!(step.kind, TravelType::Walk | TravelType::Crouch) {
+            return None;
+        }
+        let after = step.after?;
+        let ctx = Ctx {
+            me,
+            area,
+            time,
+            frame_time: self.frame_time,
+            physics: &self.physics,
+            movers: &self.movers,
+            jump_held: self.memory.jump_held,
+        };
+        Some(
+            run_to(&ctx, after)
+                .crouching(step.kind == TravelType::Crouch)
+                .carefully(),
+        )
+    }
+
+    /// Whether a player in `area` (at `me`'s origin) that drops down to `landing` is no
+    /// farther from its goal there: the route time from the landing is at most the one from
+    /// here. Up to two route queries (not counted in the stats: the check is asked while
+    /// steering).
+    fn lands_no_farther(&self, me: &SelfView, area: Option<AreaId>, landing: Vec3) -> bool {
+        let (Some(router), Some(goal), Some(here)) = (&self.router, self.nav.goal, area) else {
+            return false;
+        };
+        let Some(there) = self.world.point_area(landing) else {
+            return false;
+        };
+        if there == goal.area {
+            return true;
+        }
+        let mut router = router.borrow_mut();
+        let Some(then) = router.route(there, landing, goal.area, self.flags) else {
+            return false;
+        };
+        router
+            .route(here, me.origin, goal.area, self.flags)
+            .is_some_and(|now| then.time <= now.time)
     }
 
     /// Applies the stuck watch's remedy.

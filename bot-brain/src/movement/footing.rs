@@ -1,0 +1,155 @@
+//! Keeping one's footing: before a careful step on the ground (a walk, the approach to a
+//! goal), the navigator plays the frame forward with its own physics and checks that it could
+//! still stop on the floor afterwards. When it could not (the wish would carry it over an
+//! edge, or to where braking can no longer keep it up), it slows down instead.
+//!
+//! The check replaces guessing at edges from the areas along the velocity: sliver areas line
+//! the edges of ramps and walkways, and a route that hugs the inside of a turn ends its
+//! reachabilities right at the drop, so only the movement itself tells how far the player
+//! will slide. Quake III's ground braking is strong (from full speed a player stops within a
+//! few units), so a player that checks every frame can walk right up to an edge and turn
+//! there, as a careful human does.
+
+use aas_geom::physics::{Ground, MoveInput, Physics, PlayerState};
+use aas_geom::world::{AasWorld, AreaContents, PresenceType};
+use bot_interface::SelfView;
+use glam::Vec3;
+
+use super::locate::flat;
+use super::steer::Steer;
+
+/// How many frames of braking the check plays after the wished frame (enough to stop from
+/// full speed, and to land from a stair step down).
+const STOP_FRAMES: usize = 6;
+/// How many more frames the check follows a fall (a second falls farther than any allowance).
+const FALL_FRAMES: usize = 20;
+/// How far (units) below both the player and the point it walks to the player may go while
+/// stopping: more than a stair step, less than a fall worth a route.
+const DROP_ALLOWANCE: f32 = 24.0;
+/// How far below the origin (units) the floor is looked for before judging.
+const GROUND_PROBE: f32 = 2.0;
+/// A horizontal speed (units/s) below which the player has stopped.
+const STOPPED: f32 = 1.0;
+/// The wished speed (units/s) tried first when the full wish is not safe: slow enough to
+/// turn within a few units.
+const EDGE_SPEED: f32 = 100.0;
+
+/// The navigator as a physics state standing on level ground (the physics traces the real
+/// ground again before it moves).
+fn standing_state(me: &SelfView, jump_held: bool, time: f32) -> PlayerState {
+    PlayerState {
+        origin: me.origin,
+        velocity: me.velocity,
+        ground: Some(Ground {
+            normal: Vec3::Z,
+            walkable: true,
+            mover: None,
+        }),
+        crouched: me.crouched,
+        water_level: me.water_level,
+        water_type: AreaContents::empty(),
+        jump_held,
+        timer: None,
+        time,
+    }
+}
+
+/// The input that stops a player on the ground fastest: against its horizontal velocity, at
+/// the wished speed whose acceleration takes away exactly what friction leaves of it.
+fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
+    let settings = physics.settings();
+    let velocity = flat(state.velocity);
+    let speed = velocity.length();
+    if speed < STOPPED {
+        return MoveInput::idle();
+    }
+    let drop = speed.max(settings.stop_speed) * settings.friction * settings.frame_time;
+    let kept = (speed - drop).max(0.0);
+    MoveInput {
+        direction: -velocity / speed,
+        speed: (kept / (settings.walk_accelerate * settings.frame_time))
+            .min(settings.max_walk_velocity),
+        jump: false,
+        crouch: state.crouched,
+    }
+}
+
+/// Whether, after one frame of `steer`, the player could still brake to a stop on the floor:
+/// braking (and falling, when it falls) it never sinks more than [`DROP_ALLOWANCE`] below
+/// `floor` (or below itself, when lower) and comes to stand or swim; or it lands lower down
+/// where `accept_landing` (given the landing origin) agrees to be. A player the physics
+/// finds no floor under (standing on a mover, which the navigator's physics does not carry)
+/// is not judged: `true`.
+pub(super) fn keeps_footing(
+    (world, physics): (&AasWorld, &Physics<'_>),
+    me: &SelfView,
+    (jump_held, time): (bool, f32),
+    (steer, floor): (&Steer, f32),
+    accept_landing: &mut dyn FnMut(Vec3) -> bool,
+) -> bool {
+    let lowest = floor.min(me.origin.z) - DROP_ALLOWANCE;
+    let input = MoveInput {
+        direction: steer.direction,
+        speed: steer.speed,
+        jump: steer.jump,
+        crouch: steer.crouch,
+    };
+    let presence = if me.crouched {
+        PresenceType::CROUCH
+    } else {
+        PresenceType::NORMAL
+    };
+    let probe = world.trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
+    if probe.start_solid || probe.fraction >= 1.0 {
+        return true;
+    }
+    let start = standing_state(me, jump_held, time);
+    let mut state = physics.step(&start, &input).0;
+    let mut sank = false;
+    for frame in 0..STOP_FRAMES + FALL_FRAMES {
+        sank |= state.origin.z < lowest;
+        let standing = state.on_ground() || state.water_level >= 2;
+        if standing && (sank || flat(state.velocity).length() < STOPPED) {
+            return !sank || accept_landing(state.origin);
+        }
+        // Brake while on the ground; falling (down a step, or off an edge), follow the fall
+        // to its landing.
+        let input = if frame < STOP_FRAMES {
+            brake(physics, &state)
+        } else {
+            MoveInput::idle()
+        };
+        state = physics.step(&state, &input).0;
+    }
+    false
+}
+
+/// The first of these that keeps the player's footing ([`keeps_footing`]): `steer`, then
+/// `beyond` (the way on past the point steered for, when there is one), then each braked to
+/// [`EDGE_SPEED`]; when none does, `steer` braked to a stop.
+pub(super) fn keep_footing(
+    (world, physics): (&AasWorld, &Physics<'_>),
+    me: &SelfView,
+    clock: (bool, f32),
+    (steer, beyond, floor): (Steer, Option<Steer>, f32),
+    accept_landing: &mut dyn FnMut(Vec3) -> bool,
+) -> Steer {
+    let settings = physics.settings();
+    let wishes: Vec<Steer> = [Some(steer), beyond].into_iter().flatten().collect();
+    let slower = wishes
+        .iter()
+        .map(|wish| wish.braked_to(me, EDGE_SPEED, settings));
+    let candidates: Vec<Steer> = wishes.iter().copied().chain(slower).collect();
+    candidates
+        .into_iter()
+        .find(|wish| {
+            keeps_footing(
+                (world, physics),
+                me,
+                clock,
+                (wish, floor),
+                &mut *accept_landing,
+            )
+        })
+        .unwrap_or_else(|| steer.braked_to(me, 0.0, settings))
+}
