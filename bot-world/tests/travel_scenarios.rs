@@ -30,10 +30,6 @@ use bot_world::{
 };
 use glam::Vec3;
 
-#[expect(
-    dead_code,
-    reason = "these scenarios use the room helpers, not the pack maps"
-)]
 mod common;
 
 /// Arrived: standing (on the ground or in water at least to the waist) within this
@@ -279,6 +275,30 @@ fn walk_down_the_steep_stairs() {
     assert!(
         run.arrived_after.is_some(),
         "did not reach {} within 40 frames: ended at {}, {:?}",
+        run.goal,
+        run.end,
+        run.record
+    );
+}
+
+/// On the pack map oacmpdm8 (skipped when the pack maps are not beside the repository), bspc's
+/// areas 1087 and 1085 touch only in a corner under an overhang where no player box fits, and
+/// the route from the cells by the plasma gun (-1189 404) to the shotgun (572 -257) drops into
+/// 1087 and walks into that corner, against the wall. The traveller gives that walk up after
+/// half a second blocked every careful way on, and goes around (it arrives after 361 frames,
+/// the route's time being 9 s; pressing on, it sidestepped, gave the goal up and never
+/// arrived in 600).
+#[test]
+fn around_a_corner_where_no_player_fits() {
+    let Some(level) = common::pack_level("oacmpdm8", "oacmpdm8") else {
+        return;
+    };
+    let level = level.expect("oacmpdm8 loads");
+    let (start, goal) = (at(-1189.0, 404.0, 331.0), at(572.0, -257.0, -128.0));
+    let run = run(&level, start, goal, 600);
+    assert!(
+        run.arrived_after.is_some(),
+        "did not reach {} within 600 frames: ended at {}, {:?}",
         run.goal,
         run.end,
         run.record

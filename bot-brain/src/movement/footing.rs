@@ -28,11 +28,25 @@ const FALL_FRAMES: usize = 20;
 const DROP_ALLOWANCE: f32 = 24.0;
 /// How far below the origin (units) the floor is looked for before judging.
 const GROUND_PROBE: f32 = 2.0;
+/// A wish whose frame ends against a wall with less than this share of its wished speed
+/// along its direction is blocked.
+const BLOCKED_SHARE: f32 = 0.25;
 /// A horizontal speed (units/s) below which the player has stopped.
 const STOPPED: f32 = 1.0;
 /// The wished speed (units/s) tried first when the full wish is not safe: slow enough to
 /// turn within a few units.
 const EDGE_SPEED: f32 = 100.0;
+
+/// What playing a wish forward found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Footing {
+    /// The player can stop on the floor afterwards (or lands where it agreed to).
+    Kept,
+    /// It would fall (or slide) lower than allowed.
+    Lost,
+    /// A wall stops it: the frame ends against one with hardly any speed the way it wished.
+    Blocked,
+}
 
 /// The navigator as a physics state standing on level ground (the physics traces the real
 /// ground again before it moves).
@@ -79,14 +93,15 @@ fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
 /// `floor` (or below itself, when lower) and comes to stand or swim; or it lands lower down
 /// where `accept_landing` (given the landing origin) agrees to be. A player the physics
 /// finds no floor under (standing on a mover, which the navigator's physics does not carry)
-/// is not judged: `true`.
+/// is not judged: [`Footing::Kept`]. A wish the frame ends against a wall with less than a
+/// quarter of its speed along it is [`Footing::Blocked`].
 pub(super) fn keeps_footing(
     (world, physics): (&AasWorld, &Physics<'_>),
     me: &SelfView,
     (jump_held, time): (bool, f32),
     (steer, floor): (&Steer, f32),
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
-) -> bool {
+) -> Footing {
     let lowest = floor.min(me.origin.z) - DROP_ALLOWANCE;
     let input = MoveInput {
         direction: steer.direction,
@@ -101,16 +116,25 @@ pub(super) fn keeps_footing(
     };
     let probe = world.trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
     if probe.start_solid || probe.fraction >= 1.0 {
-        return true;
+        return Footing::Kept;
     }
     let start = standing_state(me, jump_held, time);
-    let mut state = physics.step(&start, &input).0;
+    let (mut state, events) = physics.step(&start, &input);
+    let wished = steer.speed.min(physics.settings().max_walk_velocity);
+    let along = flat(state.velocity).dot(flat(steer.direction));
+    if events.hit_wall && wished > 0.0 && along < BLOCKED_SHARE * wished {
+        return Footing::Blocked;
+    }
     let mut sank = false;
     for frame in 0..STOP_FRAMES + FALL_FRAMES {
         sank |= state.origin.z < lowest;
         let standing = state.on_ground() || state.water_level >= 2;
         if standing && (sank || flat(state.velocity).length() < STOPPED) {
-            return !sank || accept_landing(state.origin);
+            return if !sank || accept_landing(state.origin) {
+                Footing::Kept
+            } else {
+                Footing::Lost
+            };
         }
         // Brake while on the ground; falling (down a step, or off an edge), follow the fall
         // to its landing.
@@ -121,35 +145,46 @@ pub(super) fn keeps_footing(
         };
         state = physics.step(&state, &input).0;
     }
-    false
+    Footing::Lost
 }
 
 /// The first of these that keeps the player's footing ([`keeps_footing`]): `steer`, then
-/// `beyond` (the way on past the point steered for, when there is one), then each braked to
-/// [`EDGE_SPEED`]; when none does, `steer` braked to a stop.
+/// `beyond` (the way on past the point steered for, when there is one: around an end the
+/// player cannot stand at, or cannot get to for a wall), then each braked to [`EDGE_SPEED`];
+/// when none does, `steer` as it is if a wall blocked it (pressing on is harmless), else
+/// `steer` braked to a stop. The flag is set when a wall blocked `steer` and nothing else
+/// would do.
 pub(super) fn keep_footing(
     (world, physics): (&AasWorld, &Physics<'_>),
     me: &SelfView,
     clock: (bool, f32),
     (steer, beyond, floor): (Steer, Option<Steer>, f32),
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
-) -> Steer {
+) -> (Steer, bool) {
     let settings = physics.settings();
     let wishes: Vec<Steer> = [Some(steer), beyond].into_iter().flatten().collect();
     let slower = wishes
         .iter()
         .map(|wish| wish.braked_to(me, EDGE_SPEED, settings));
     let candidates: Vec<Steer> = wishes.iter().copied().chain(slower).collect();
-    candidates
-        .into_iter()
-        .find(|wish| {
-            keeps_footing(
-                (world, physics),
-                me,
-                clock,
-                (wish, floor),
-                &mut *accept_landing,
-            )
-        })
-        .unwrap_or_else(|| steer.braked_to(me, 0.0, settings))
+    let mut blocked = false;
+    for (index, wish) in candidates.into_iter().enumerate() {
+        let footing = keeps_footing(
+            (world, physics),
+            me,
+            clock,
+            (&wish, floor),
+            &mut *accept_landing,
+        );
+        match footing {
+            Footing::Kept => return (wish, false),
+            Footing::Blocked if index == 0 => blocked = true,
+            Footing::Blocked | Footing::Lost => {}
+        }
+    }
+    if blocked {
+        (steer, true)
+    } else {
+        (steer.braked_to(me, 0.0, settings), false)
+    }
 }

@@ -60,7 +60,11 @@
 //! tries, in order, the way on past the point (the next reachability's start, around a walk
 //! whose end lies where no player can stand: bspc lines the inside of a ramp's turn with
 //! sliver areas right at the drop), the wish braked to 100 units/s, that way braked to
-//! 100 units/s, and else stops. A player with no floor of the AAS under it (on a mover,
+//! 100 units/s, and else stops; but a wish that a wall stops (the frame ends against it with
+//! less than a quarter of the wished speed its way) is kept when nothing else will do, and
+//! after 0.5 s of that the step is given up and another way taken (two of bspc's areas may
+//! touch only where no player box fits, as in a corner under an overhang). A player with no
+//! floor of the AAS under it (on a mover,
 //! which its physics does not carry) is not judged. Each check is up to 27 physics frames,
 //! and up to two route queries when a fall lands low.
 //!

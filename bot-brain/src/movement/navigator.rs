@@ -24,6 +24,8 @@ use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 const TELEPORT_DISTANCE: f32 = 160.0;
 /// The frame length assumed until [`Navigator::set_frame_time`] tells it (seconds).
 const DEFAULT_FRAME_TIME: f32 = 0.05;
+/// How long (seconds) a wall may block every careful way on before the step is given up.
+const BLOCKED_TIME: f32 = 0.5;
 /// How close (units, horizontally) a player in the way must be to give way to it.
 const GIVE_WAY_DISTANCE: f32 = 56.0;
 /// How long giving way lasts (seconds).
@@ -170,6 +172,8 @@ pub(super) struct Memory {
     pub(super) ground_area: Option<AreaId>,
     /// The direction it last wanted to move in.
     pub(super) direction: Vec3,
+    /// Since when a wall has blocked every careful way on (see `keep_footing`).
+    pub(super) blocked_since: Option<f32>,
 }
 
 /// The movement AI of one player: goes to the [`NavGoal`] it is given along `aas-route`
@@ -448,17 +452,27 @@ impl<'w> Navigator<'w> {
             });
         }
         steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
+        let mut blocked_since = None;
         if steer.careful && me.on_ground {
             let floor = self.walking_to().map_or(me.origin.z, |point| point.z);
             let beyond = self.walk_beyond(me, area, time);
             let mut no_worse = |landing: Vec3| self.lands_no_farther(me, area, landing);
-            steer = keep_footing(
+            let (kept, walled) = keep_footing(
                 (self.world, &self.physics),
                 me,
                 (self.memory.jump_held, time),
                 (steer, beyond, floor),
                 &mut no_worse,
             );
+            steer = kept;
+            blocked_since = walled.then(|| self.memory.blocked_since.unwrap_or(time));
+            if blocked_since.is_some_and(|since| time - since >= BLOCKED_TIME) {
+                // A wall the area graph does not know of stands between the player and the
+                // step's end (a corner of two areas that touch only where no player fits):
+                // take another way.
+                blocked_since = None;
+                self.reroute(area, time);
+            }
         }
         if me.water_level < 2 && area.is_some_and(|a| crouch_only(self.world, a)) {
             steer.crouch = true;
@@ -482,6 +496,7 @@ impl<'w> Navigator<'w> {
             } else {
                 steer.direction
             },
+            blocked_since,
         };
         Movement {
             direction: steer.direction,
