@@ -156,7 +156,7 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
         let arrived = horizontal(me.origin, step.back) <= ALIGNED
             || (aligned && along <= 4.0 - step.back_length);
         if !arrived {
-            return Progress::Going(run_to(ctx, step.back));
+            return Progress::Going(run_to(ctx, step.back).carefully());
         }
         step.enter(Phase::Approach, ctx.time);
     }
@@ -178,7 +178,7 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
         let fast = speed >= least && velocity.dot(heading) >= cosine * speed;
         if wants_speed && !fast {
             step.enter(Phase::Back, ctx.time);
-            return Progress::Going(run_to(ctx, step.back));
+            return Progress::Going(run_to(ctx, step.back).carefully());
         }
         let towards_end = Steer::run(flat(step.end - me.origin));
         if step.kind == TravelType::WalkOffLedge {
@@ -196,9 +196,12 @@ fn jump(step: &mut Step, ctx: &Ctx<'_, '_>) -> Progress {
     let beside = !aligned && lateral > 2.0 * ALIGNED && along > -2.0 * ALIGNED;
     if along > TAKE_OFF_PAST || beside {
         step.enter(Phase::Back, ctx.time);
-        return Progress::Going(run_to(ctx, step.back));
+        return Progress::Going(run_to(ctx, step.back).carefully());
     }
-    Progress::Going(run_to(ctx, step.start))
+    // Coming in from the side, the start is often at an edge: keep the footing. Running in
+    // along the line, the take-off needs all the speed.
+    let steer = run_to(ctx, step.start);
+    Progress::Going(if aligned { steer } else { steer.carefully() })
 }
 
 /// Walk to the edge, slowing to the speed that lands on the end, walk off, steer onto the end
