@@ -305,6 +305,31 @@ fn around_a_corner_where_no_player_fits() {
     );
 }
 
+/// On the pack map oacmpdm8 (skipped when the pack maps are not here), the way from the spawn
+/// at (-528 -544) up to the small health at (-291 -4) rides a jump pad onto a high walkway
+/// and jumps off the far corner of its landing (bspc's reachability starts at the corner of a
+/// 30 x 13 area). Running in from the landing along the walkway, the traveller comes to that
+/// start from the side, drifting towards the drop: its run-up keeps its footing, and it
+/// arrives (without, it slid off the edge, fell to the pad's floor and rode the pad again
+/// until the time ran out).
+#[test]
+fn jump_from_the_corner_of_a_walkway() {
+    let Some(level) = common::pack_level("oacmpdm8", "oacmpdm8") else {
+        return;
+    };
+    let level = level.expect("oacmpdm8 loads");
+    let (start, goal) = (at(-528.0, -544.0, 35.0), at(-291.0, -4.0, 331.0));
+    let run = run(&level, start, goal, 300);
+    assert!(
+        run.arrived_after.is_some(),
+        "did not reach {} within 300 frames: ended at {}, {:?}",
+        run.goal,
+        run.end,
+        run.record
+    );
+    assert!(run.done(TravelType::Jump) > 0, "{:?}", run.record);
+}
+
 /// Up four 16-unit steps from the floor (z 0) of `stairs_room` onto the landing (z 64).
 #[test]
 fn walk_up_the_stairs() {
