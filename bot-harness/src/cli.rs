@@ -165,6 +165,10 @@ pub(crate) struct NavEvalCliArgs {
     /// With `--case`: where to write the match log (open it with `view`).
     #[arg(long, requires = "case")]
     pub(crate) log: Option<PathBuf>,
+    /// The traveller owns a rocket launcher with rockets from the start, so its routes may
+    /// rocket jump (while its health is above 60).
+    #[arg(long)]
+    pub(crate) rocket_launcher: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub(crate) json: bool,

@@ -505,13 +505,18 @@ fn a_rocket_jump_that_falls_short_fails() {
 /// The room of `common` split at x −8 … 8 by a wall with a doorway (y −64 … 64, 128 high)
 /// that a `func_door` with 10 health fills, opening upwards: it opens only when shot.
 fn shot_door_level() -> Level {
+    shot_door_level_with(10)
+}
+
+/// [`shot_door_level`] with a door of `health`.
+fn shot_door_level_with(health: u32) -> Level {
     let walls = [
         ([-8, -512, 0], [8, -64, 256]),
         ([-8, 64, 0], [8, 512, 256]),
         ([-8, -64, 128], [8, 64, 256]),
     ];
     let door = format!(
-        "{{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n\"health\" \"10\"\n\"speed\" \"200\"\n{}}}\n",
+        "{{\n\"classname\" \"func_door\"\n\"angle\" \"-1\"\n\"health\" \"{health}\"\n\"speed\" \"200\"\n{}}}\n",
         common::brush([-8, -64, 0], [8, 64, 128])
     );
     let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 24\"\n}\n";
@@ -528,6 +533,32 @@ fn shoot_the_door_open() {
     let level = shot_door_level();
     let run = run(&level, at(-300.0, 0.0, 40.0), at(300.0, 0.0, 40.0), 400);
     assert!(run.route_time.is_some(), "a route through the doorway");
+    assert!(run.arrived_after.is_some(), "did not arrive: {:?}", run.end);
+}
+
+/// Holding a rocket launcher (owned at spawn, so in hand) besides the machine gun, the
+/// traveller switches to the machine gun to shoot a door of 50 health open, and arrives
+/// unhurt by its own rockets (on oacmpdm3 a traveller with a launcher fired rockets at such a
+/// door from a step away, 50 damage each to itself, and died there).
+#[test]
+fn shoot_the_door_open_without_a_rocket() {
+    let level = shot_door_level_with(50);
+    let mut rules = scenario_rules();
+    let launcher = rules.weapons.get_mut(Weapon::RocketLauncher);
+    launcher.start_owned = true;
+    launcher.start_ammo = 10;
+    let setup = Setup {
+        rules,
+        ..Setup::default()
+    };
+    let run = run_with(
+        &level,
+        at(-300.0, 0.0, 40.0),
+        at(300.0, 0.0, 40.0),
+        400,
+        setup,
+    );
+    assert!(!run.died, "died at the door");
     assert!(run.arrived_after.is_some(), "did not arrive: {:?}", run.end);
 }
 

@@ -149,6 +149,8 @@ impl Navigator<'_> {
         if arrived {
             self.stats.goals_reached += 1;
             self.nav.goal = None;
+            // The step that brought it (landing a flight on the goal) ends here.
+            self.close_step(area, false);
             return Some(goal.nav_goal());
         }
         if time - goal.best_since > GOAL_PATIENCE {

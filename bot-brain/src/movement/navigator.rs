@@ -15,7 +15,7 @@ use super::navigate::Nav;
 use super::plan::Plan;
 use super::rocket_jump::{can_rocket_jump, own_kick};
 use super::router::SharedRouter;
-use super::shootable::{Shootable, shootable_in_the_way};
+use super::shootable::{Shootable, door_weapon, shootable_in_the_way};
 use super::steer::{Ctx, Steer, run_to};
 use super::step::Phase;
 use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
@@ -85,7 +85,8 @@ pub struct Movement {
     /// Fire at this point: a door or button in the way that opens when shot
     /// ([`Navigator::with_shootables`]).
     pub shoot_at: Option<Vec3>,
-    /// The weapon wanted in hand: the rocket launcher while carrying out a rocket jump,
+    /// The weapon wanted in hand: the rocket launcher while carrying out a rocket jump; a
+    /// hitscan weapon without splash, when the player has one, while shooting a door open;
     /// else `None` (the caller's choice).
     pub weapon: Option<Weapon>,
     /// View angles (pitch, yaw, roll in degrees) to hold instead of looking along the
@@ -96,7 +97,8 @@ pub struct Movement {
 }
 
 impl Movement {
-    /// The input that carries this movement out, looking at the point to shoot at (firing),
+    /// The input that carries this movement out, looking at the point to shoot at (firing
+    /// once the weapon wanted for it is in hand),
     /// else along [`look`](Self::look), else where it goes ([`look_along`]); switching to
     /// [`weapon`](Self::weapon) when wished; no chat.
     #[must_use]
@@ -104,7 +106,11 @@ impl Movement {
         let mut buttons = Buttons::empty();
         buttons.set(Buttons::JUMP, self.jump);
         buttons.set(Buttons::CROUCH, self.crouch);
-        buttons.set(Buttons::ATTACK, self.shoot_at.is_some() || self.attack);
+        // A door is shot once the weapon wanted for it is in hand (not the rocket launcher
+        // still held while switching).
+        let door_ready =
+            self.shoot_at.is_some() && (self.weapon.is_none() || me.weapon == self.weapon);
+        buttons.set(Buttons::ATTACK, door_ready || self.attack);
         let view_angles = match (self.shoot_at, self.look) {
             (Some(point), _) => view_angles_towards(point - me.eye()),
             (None, Some(angles)) => angles,
@@ -121,7 +127,8 @@ impl Movement {
     }
 
     /// Whether the movement needs the weapon and the view for itself this frame (a rocket
-    /// jump): a caller that aims and picks weapons (a fight) should leave them alone.
+    /// jump, or a door shot open with a weapon it picked): a caller that aims and picks
+    /// weapons (a fight) should leave them alone.
     #[must_use]
     pub fn uses_weapon(&self) -> bool {
         self.weapon.is_some() || self.look.is_some() || self.attack
@@ -504,10 +511,22 @@ impl<'w> Navigator<'w> {
             jump: steer.jump,
             crouch: steer.crouch,
             shoot_at: held_up_by,
-            weapon: steer.weapon,
+            weapon: if held_up_by.is_some() {
+                door_weapon(me)
+            } else {
+                steer.weapon
+            },
             look: steer.look,
             attack: steer.attack,
         }
+    }
+
+    /// Sets the travel flags for a player like `me` (rocket jumps while it can make them), as
+    /// [`update`](Self::update) does each frame: before the first frame, so that a route
+    /// asked ([`route_to`](Self::route_to)) is the one the player will take.
+    pub fn anticipate(&mut self, me: &SelfView) {
+        let area = self.world.point_area(me.origin);
+        self.refresh_flags(me, area);
     }
 
     /// Adds [`TravelFlags::ROCKETJUMP`] while the player can rocket jump
@@ -798,6 +817,32 @@ mod tests {
         assert_eq!(input.weapon, None);
         assert!(!input.holds(Buttons::ATTACK));
         assert_eq!(input.view_angles, look_along(&me, Vec3::Y));
+    }
+
+    #[test]
+    fn a_door_is_fired_at_only_with_the_weapon_wanted_in_hand() {
+        let mut me = SelfView {
+            weapon: Some(Weapon::RocketLauncher),
+            ..SelfView::default()
+        };
+        let shoot = Movement {
+            shoot_at: Some(Vec3::new(64.0, 0.0, 40.0)),
+            weapon: Some(Weapon::Machinegun),
+            ..Movement::default()
+        };
+        let switching = shoot.input(&me);
+        assert_eq!(switching.weapon, Some(Weapon::Machinegun));
+        assert!(
+            !switching.holds(Buttons::ATTACK),
+            "no rocket while switching"
+        );
+        me.weapon = Some(Weapon::Machinegun);
+        assert!(shoot.input(&me).holds(Buttons::ATTACK));
+        let with_what_is_in_hand = Movement {
+            weapon: None,
+            ..shoot
+        };
+        assert!(with_what_is_in_hand.input(&me).holds(Buttons::ATTACK));
     }
 
     #[test]

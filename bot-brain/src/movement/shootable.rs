@@ -2,7 +2,7 @@
 //! standing closed in the player's way.
 
 use aas_geom::physics::{STANDING_MAXS, STANDING_MINS, segment_meets_box};
-use bot_interface::SelfView;
+use bot_interface::{SelfView, Weapon};
 use glam::Vec3;
 
 use super::locate::flat;
@@ -32,6 +32,23 @@ const LOOK_AHEAD: f32 = 48.0;
 const HELD_UP: f32 = 0.25;
 
 /// The shootable among `shootables` that holds up `me`, who wishes to move along
+/// The weapons a door in the way is shot with, best first: hitscan, no splash (a rocket or a
+/// grenade fired at a door a step away hurts the shooter as much as the door).
+const DOOR_WEAPONS: [Weapon; 4] = [
+    Weapon::Machinegun,
+    Weapon::Shotgun,
+    Weapon::LightningGun,
+    Weapon::Railgun,
+];
+
+/// The weapon to shoot a door in the way with: the first of [`DOOR_WEAPONS`] the player owns
+/// with ammunition; `None` (the one in hand) without any.
+pub(super) fn door_weapon(me: &SelfView) -> Option<Weapon> {
+    DOOR_WEAPONS
+        .into_iter()
+        .find(|weapon| me.weapons[weapon.index()] && me.ammo[weapon.index()] > 0)
+}
+
 /// `direction` at `speed`: the player moves slower than a quarter of that speed along it,
 /// and its box, moved 48 units ahead along the direction, meets the shootable's closed box.
 /// A door that is open is not in the way at all, so the player moves and nothing is shot;
@@ -111,5 +128,27 @@ mod tests {
         assert_eq!(shootable_in_the_way(&[DOOR], &far, Vec3::X, 320.0), None);
         let beside = standing(Vec3::new(84.0, 100.0, 24.0), Vec3::ZERO);
         assert_eq!(shootable_in_the_way(&[DOOR], &beside, Vec3::X, 320.0), None);
+    }
+
+    #[test]
+    fn a_door_is_shot_with_a_hitscan_weapon_not_a_rocket() {
+        let mut me = SelfView::default();
+        let owns = |me: &mut SelfView, weapon: Weapon| {
+            me.weapons[weapon.index()] = true;
+            me.ammo[weapon.index()] = 10;
+        };
+        owns(&mut me, Weapon::RocketLauncher);
+        me.weapon = Some(Weapon::RocketLauncher);
+        assert_eq!(door_weapon(&me), None, "no hitscan weapon: the one in hand");
+        owns(&mut me, Weapon::Railgun);
+        assert_eq!(door_weapon(&me), Some(Weapon::Railgun));
+        owns(&mut me, Weapon::Machinegun);
+        assert_eq!(door_weapon(&me), Some(Weapon::Machinegun));
+        me.ammo[Weapon::Machinegun.index()] = 0;
+        assert_eq!(
+            door_weapon(&me),
+            Some(Weapon::Railgun),
+            "not without ammunition"
+        );
     }
 }

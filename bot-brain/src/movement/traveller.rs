@@ -110,6 +110,13 @@ impl<'w> Traveller<'w> {
         }
     }
 
+    /// Sets its navigator's travel flags for a player like `me` before the match
+    /// ([`Navigator::anticipate`]): [`route_time_from`](Self::route_time_from) then answers
+    /// with rocket jumps when `me` can make them.
+    pub fn anticipate(&mut self, me: &SelfView) {
+        self.navigator.anticipate(me);
+    }
+
     /// The route time (hundredths of a second) from a player standing at `origin` to its
     /// goal under its navigator's travel flags, `None` when `origin` is in no area or no
     /// route leads from there (one route query, counted in [`NavStats::route_queries`]).

@@ -1,7 +1,7 @@
 //! `nav-eval` end to end: the report's JSON contract, a whole run that repeats exactly, a
 //! case alone whose log replays, and refused arguments.
 
-use super::common::{run, run_json};
+use super::common::{harness_file, run, run_json};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("bot-harness-nav-eval-{}", std::process::id()));
@@ -119,4 +119,26 @@ fn nav_eval_refuses_points_and_factors_that_do_not_exist() {
 
     let output = run(&["nav-eval", "arena", "--case", "0", "1"]);
     assert!(!output.status.success(), "--case needs --log");
+}
+
+/// `--rocket-launcher`: on `rocketjump_room` the ledge's armour is reached only by a rocket
+/// jump. Without a launcher that path is not built; with one it is built, carried out with a
+/// rocket jump, and the report says the option was on.
+#[test]
+fn nav_eval_with_a_rocket_launcher_routes_and_makes_rocket_jumps() {
+    let map = harness_file("../aas-geom/tests/maps/rocketjump_room.map");
+    let plain = run_json(&["nav-eval", &map, "--json"]);
+    assert_eq!(plain["rocket_launcher"], false);
+    assert_eq!(plain["not_built"], 1, "{plain:#}");
+    assert_eq!(
+        plain["by_travel_type"]["rocketjump"]["used"], 0,
+        "{plain:#}"
+    );
+    let armed = run_json(&["nav-eval", &map, "--rocket-launcher", "--json"]);
+    assert_eq!(armed["rocket_launcher"], true);
+    assert_eq!(armed["not_built"], 0, "{armed:#}");
+    assert_eq!(armed["success"], armed["paths"], "{armed:#}");
+    let rocket_jumps = &armed["by_travel_type"]["rocketjump"];
+    assert!(rocket_jumps["used"].as_u64() > Some(0), "{armed:#}");
+    assert_eq!(rocket_jumps["failed"], 0, "{armed:#}");
 }

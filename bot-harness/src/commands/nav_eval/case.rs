@@ -5,9 +5,9 @@ use std::io::Write;
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::TravelType;
 use bot_brain::movement::{NavGoal, SharedRouter, Shootable, TravelRecord, Traveller};
-use bot_interface::Team;
+use bot_interface::{SelfView, Team, Weapon};
 use bot_world::log::{Header, LogWriter};
-use bot_world::rules::Rules;
+use bot_world::rules::{Inventory, Rules};
 use bot_world::{
     Entrant, FixedStart, Level, MatchRunner, MatchSettings, PlayOptions, PlayerSetup, World,
     play_until,
@@ -87,6 +87,10 @@ pub struct CaseContext<'a, 'l> {
     pub shootables: &'a [Shootable],
     /// Time allowed: this factor × the route's travel time (at least [`MIN_TIME`]).
     pub time_factor: f32,
+    /// The traveller owns a rocket launcher with rockets from the start (its routes may
+    /// rocket jump, and the time allowed and whether a path is built come from the route
+    /// with rocket jumps).
+    pub rocket_launcher: bool,
 }
 
 /// Runs case (`start`, `goal`) with `seed` (the match's and the traveller's randomness),
@@ -118,6 +122,9 @@ pub fn run_case<'l, W: Write>(
         .with_movers(ctx.movers)
         .with_shootables(ctx.shootables)
         .with_settings(settings);
+    let match_settings = match_settings(from, to, seed, ctx.rocket_launcher);
+    // Route as the player that enters will (with rocket jumps when it can make them).
+    traveller.anticipate(&spawned_player(from.standing, &match_settings));
     let route_time = traveller.route_time_from(from.standing);
     let Some(time) = route_time else {
         return Ok(CaseResult {
@@ -129,7 +136,6 @@ pub fn run_case<'l, W: Write>(
         });
     };
     let allowed = (ctx.time_factor * f32::from(time) / 100.0).max(MIN_TIME);
-    let match_settings = match_settings(from, to, seed);
     let frame_ms = match_settings.frame_ms;
     #[expect(
         clippy::cast_possible_truncation,
@@ -160,7 +166,15 @@ pub fn run_case<'l, W: Write>(
             }
         }
     }
-    let record = traveller.record();
+    let mut record = traveller.record();
+    if watch.arrived.is_some()
+        && let Some((kind, _)) = traveller.navigator().current_travel()
+    {
+        // The case ends on the frame the player arrives, before the navigator closes the
+        // reachability that brought it there (a flight landing on the goal): it was carried
+        // out.
+        record.stats.travel_done[kind.position()] += 1;
+    }
     let outcome = match watch.arrived {
         Some(seconds) => Outcome::Success { seconds },
         None => Outcome::Failure(watch.failure(&traveller)),
@@ -174,12 +188,36 @@ pub fn run_case<'l, W: Write>(
     })
 }
 
+/// The player a traveller enters a match of `settings` as: standing at `origin` with the
+/// health, weapons and ammunition a player spawns with.
+fn spawned_player(origin: Vec3, settings: &MatchSettings) -> SelfView {
+    let inventory = Inventory::spawn(&settings.rules, settings.mode);
+    SelfView {
+        alive: true,
+        origin,
+        on_ground: true,
+        health: inventory.health,
+        weapons: inventory.weapons,
+        ammo: inventory.ammo,
+        ..SelfView::default()
+    }
+}
+
+/// Rockets a traveller given a rocket launcher starts with.
+const START_ROCKETS: i32 = 10;
+
 /// The match a case plays: free-for-all, no limits, the player entering at the start point
-/// looking towards the goal.
-fn match_settings(from: &Point, to: &Point, seed: u64) -> MatchSettings {
+/// looking towards the goal, owning a rocket launcher with [`START_ROCKETS`] rockets when
+/// `rocket_launcher`.
+fn match_settings(from: &Point, to: &Point, seed: u64, rocket_launcher: bool) -> MatchSettings {
     let mut rules = Rules::default();
     rules.modes.time_limit_ms = 0;
     rules.modes.frag_limit = 0;
+    if rocket_launcher {
+        let launcher = rules.weapons.get_mut(Weapon::RocketLauncher);
+        launcher.start_owned = true;
+        launcher.start_ammo = START_ROCKETS;
+    }
     let towards = to.standing - from.standing;
     let yaw = towards.y.atan2(towards.x).to_degrees();
     MatchSettings {

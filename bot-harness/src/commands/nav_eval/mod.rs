@@ -1,5 +1,5 @@
 //! [`nav_eval()`] (`nav-eval MAP [--aas FILE] [--pairs N] [--seeds K] [--time-factor F]
-//! [--seed S] [--json]`, and `--case START GOAL --log FILE`): the navigation evaluation of
+//! [--seed S] [--rocket-launcher] [--json]`, and `--case START GOAL --log FILE`): the navigation evaluation of
 //! seed 001 (Macháč 2014, §4 and §7) on a Quake III map, with the brain's movement AI.
 //!
 //! **Points and paths.** The relevant points are where a standing player touches each item,
@@ -14,7 +14,10 @@
 //! and must come within 24 units horizontally and 40 vertically of the goal's standing point
 //! within max(10 s, F × the route's travel time). A path with no route under the travel
 //! flags (default flags: no weapon jumps, hook, slime or lava) is **not built**: it measures
-//! the AAS, not the bot. Dying, or running out of time, is a **failure**.
+//! the AAS, not the bot. Dying, or running out of time, is a **failure**. With
+//! `--rocket-launcher` the traveller owns a rocket launcher with 10 rockets from the start,
+//! so its routes may rocket jump while its health is above 60 (the time allowed and whether
+//! a path is built still come from the route without rocket jumps).
 //!
 //! **Runs.** The same paths are run `--seeds` times (K runs with seeds S, S + 1, …; each
 //! case's own seed is derived from its run's seed and its index, and printed with failed
@@ -27,7 +30,8 @@
 //! "success_rate", "restricted_success_rate", "not_built_rate", "stability": {"runs",
 //! "max_diff", "mean_diff", "restricted_success_rates"}, "by_travel_type": {type: {"used",
 //! "failed"}}, "hotspots": [{"area", "position", "failures", "cause", "causes", "cases"}],
-//! "points", "failed_cases", "seed", "time_factor", "wall_ms"}`. Counts are pooled over the
+//! "points", "failed_cases", "seed", "time_factor", "rocket_launcher", "mean_seconds",
+//! "wall_ms"}`. Counts are pooled over the
 //! runs (`paths` = pairs × runs); rates are seed 001's (success + failure + not built = 1;
 //! restricted success = success / (paths − not built)); `max_diff` is the largest difference
 //! between two runs' restricted success rates and `mean_diff` the mean absolute difference of
@@ -71,6 +75,9 @@ pub struct NavEvalArgs {
     pub time_factor: f32,
     /// The first run's seed (and the sample's).
     pub seed: u64,
+    /// The traveller owns a rocket launcher with rockets from the start (rocket jumps in
+    /// its routes).
+    pub rocket_launcher: bool,
     /// Show a progress bar on standard error (when it is a terminal).
     pub progress: bool,
 }
@@ -90,6 +97,8 @@ pub struct CaseArgs {
     pub seed: u64,
     /// Time allowed: this factor × the route's travel time (at least 10 s).
     pub time_factor: f32,
+    /// The traveller owns a rocket launcher with rockets from the start.
+    pub rocket_launcher: bool,
     /// Where to write the case's match log.
     pub log: PathBuf,
 }
@@ -116,6 +125,7 @@ pub fn nav_eval(args: &NavEvalArgs) -> Result<NavEvalReport, Error> {
         movers: &movers,
         shootables: &shootables,
         time_factor: args.time_factor,
+        rocket_launcher: args.rocket_launcher,
     };
     let runs: Vec<u64> = (0..u64::from(args.seeds))
         .map(|run| args.seed.wrapping_add(run))
@@ -156,7 +166,7 @@ pub fn nav_eval(args: &NavEvalArgs) -> Result<NavEvalReport, Error> {
         &points,
         left_out,
         &results,
-        (&runs, args.time_factor),
+        (&runs, args.time_factor, args.rocket_launcher),
         started.elapsed(),
     ))
 }
@@ -187,6 +197,7 @@ pub fn nav_eval_case(args: &CaseArgs) -> Result<CaseReport, Error> {
         movers: &movers,
         shootables: &shootables,
         time_factor: args.time_factor,
+        rocket_launcher: args.rocket_launcher,
     };
     let file = std::fs::File::create(&args.log).map_err(|source| Error::Io {
         path: args.log.clone(),

@@ -127,6 +127,8 @@ pub struct NavEvalReport {
     pub seed: u64,
     /// The time factor.
     pub time_factor: f32,
+    /// Whether the traveller owned a rocket launcher with rockets (`--rocket-launcher`).
+    pub rocket_launcher: bool,
     /// Mean seconds to arrive over the successes.
     pub mean_seconds: f64,
     /// Wall-clock time of the whole evaluation, milliseconds.
@@ -140,7 +142,7 @@ pub(super) fn summarise(
     points: &[Point],
     left_out: usize,
     results: &[(usize, u64, CaseResult)],
-    (runs, time_factor): (&[u64], f32),
+    (runs, time_factor, rocket_launcher): (&[u64], f32, bool),
     wall: Duration,
 ) -> NavEvalReport {
     let mut success = 0;
@@ -207,6 +209,7 @@ pub(super) fn summarise(
             .collect(),
         seed: runs.first().copied().unwrap_or(0),
         time_factor,
+        rocket_launcher,
         mean_seconds: if success == 0 {
             0.0
         } else {
