@@ -10,7 +10,9 @@
 //!
 //! Besides the travel types, a door that opens only when shot stands in the only doorway of a
 //! room built here: the traveller knowing the level's shootables fires it open and walks
-//! through; one that does not stays in front of it.
+//! through; one that does not stays in front of it. Another room's door opens when a button
+//! elsewhere is pressed: the traveller knowing the level's door openers presses it first.
+//! Scenarios on the pack map oacmpdm8 (when it is here) reproduce failures of bspc's areas.
 //!
 //! The ladder's reachability on `ladder_ledge` leads into a 16-unit strip at the ladder's top
 //! that the climber crosses within one frame: the navigator counts a step done when the player
@@ -89,8 +91,9 @@ fn scenario_rules() -> Rules {
 struct Setup {
     /// The match's rules.
     rules: Rules,
-    /// Whether the traveller knows the level's doors that open when shot.
-    knows_shootables: bool,
+    /// Whether the traveller knows the level's doors that open when shot, and those that
+    /// a button opens.
+    knows_doors: bool,
 }
 
 impl Default for Setup {
@@ -98,7 +101,7 @@ impl Default for Setup {
     fn default() -> Self {
         Self {
             rules: scenario_rules(),
-            knows_shootables: true,
+            knows_doors: true,
         }
     }
 }
@@ -115,10 +118,10 @@ fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, setup: Setu
     let from = spot(level, start);
     let target = spot(level, goal);
     let movers = level.movement.movers();
-    let shootables = if setup.knows_shootables {
-        level.shootables()
+    let (shootables, openers) = if setup.knows_doors {
+        (level.shootables(), level.door_openers())
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let settings = PhysicsSettings {
         gravity: level.gravity,
@@ -134,6 +137,7 @@ fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, setup: Setu
     )
     .with_movers(&movers)
     .with_shootables(&shootables)
+    .with_door_openers(&openers)
     .with_settings(settings);
     let route_time = traveller.route_time_from(from.point);
     let towards = target.point - from.point;
@@ -562,12 +566,67 @@ fn shoot_the_door_open_without_a_rocket() {
     assert!(run.arrived_after.is_some(), "did not arrive: {:?}", run.end);
 }
 
+/// The room of `common` split at x −8 … 8 by a wall with a doorway (y −64 … 64, 128 high)
+/// that a `func_door` named `gate` fills, opening upwards when fired; the `func_button`
+/// that fires it sits on the west half's north wall (x −216 … −184, z 40 … 72), far from
+/// the doorway.
+fn button_door_level() -> Level {
+    let walls = [
+        ([-8, -512, 0], [8, -64, 256]),
+        ([-8, 64, 0], [8, 512, 256]),
+        ([-8, -64, 128], [8, 64, 256]),
+    ];
+    let door = format!(
+        "{{\n\"classname\" \"func_door\"\n\"targetname\" \"gate\"\n\"angle\" \"-1\"\n\"speed\" \"200\"\n{}}}\n",
+        common::brush([-8, -64, 0], [8, 64, 128])
+    );
+    let button = format!(
+        "{{\n\"classname\" \"func_button\"\n\"target\" \"gate\"\n\"angle\" \"90\"\n{}}}\n",
+        common::brush([-216, 504, 40], [-184, 512, 72])
+    );
+    let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 24\"\n}\n";
+    let level = common::level_of(
+        "button_door",
+        &common::room(&walls, &(door + &button + spawn)),
+    )
+    .expect("a level");
+    assert_eq!(level.door_openers().len(), 1, "{:?}", level.diagnostics);
+    level
+}
+
+/// Through the door that a button elsewhere opens: held up in front of it, the traveller
+/// goes to the button, walks into it, comes back and walks through (125 frames). One that
+/// does not know the button is still on the near side after 200 frames (sidestepping and
+/// rerouting in front of the door).
+#[test]
+fn press_the_button_that_opens_the_door() {
+    let level = button_door_level();
+    let (start, goal) = (at(-300.0, 0.0, 40.0), at(300.0, 0.0, 40.0));
+    let run = run(&level, start, goal, 200);
+    assert!(run.route_time.is_some(), "a route through the doorway");
+    assert!(run.arrived_after.is_some(), "did not arrive: {:?}", run.end);
+    assert_eq!(run.record.stats.detours, 1, "{:?}", run.record);
+    let unaware = run_with(
+        &level,
+        start,
+        goal,
+        200,
+        Setup {
+            knows_doors: false,
+            ..Setup::default()
+        },
+    );
+    assert!(unaware.arrived_after.is_none(), "{:?}", unaware.end);
+    assert!(unaware.end.x < 0.0, "{:?}", unaware.end);
+    assert_eq!(unaware.record.stats.detours, 0, "{:?}", unaware.record);
+}
+
 /// A traveller that does not know the door stays in front of it.
 #[test]
 fn without_knowing_the_door_it_stays_in_front_of_it() {
     let level = shot_door_level();
     let setup = Setup {
-        knows_shootables: false,
+        knows_doors: false,
         ..Setup::default()
     };
     let run = run_with(

@@ -125,8 +125,15 @@
 //!   ([`Movement::shoot_at`]) and waits, which the stuck watch does not count as being
 //!   stuck. It shoots with a hitscan weapon it has (machine gun, shotgun, lightning gun,
 //!   railgun: a rocket at a door a step away hurts the shooter), switching to it first
-//!   ([`Movement::weapon`]), else with the weapon in hand. Doors that open on approach are the world's; doors opened by a button elsewhere
-//!   are not handled.
+//!   ([`Movement::weapon`]), else with the weapon in hand. Doors that open on approach
+//!   are the world's.
+//! - **Doors that a button elsewhere opens** (a `func_door` a `func_button` targets; known
+//!   from the map, [`Navigator::with_door_openers`]): held up by one the same way, the
+//!   navigator leaves its goal waiting ([`Navigator::goal`] still answers it), goes to the
+//!   spot in front of the button ([`DoorOpener::press_spot`]), walks into the button for
+//!   0.75 s (or fires at it, when it opens when shot), and takes the goal up again. A button
+//!   just pressed is not gone back to for 3 s, one whose spot could not be reached for 30 s.
+//!   A door that closes again before the player is back holds it up again.
 //! - **Rocket jump** (routed only while the player can make one, see above): walk to the
 //!   start (the centre of the area it leaves) wishing for the rocket launcher
 //!   ([`Movement::weapon`]), and stop on it. There, look straight down, turned towards the
@@ -205,10 +212,12 @@
 //! - Spawning or being pushed into the AAS's solid (closer to a wall than the box's half
 //!   width) leaves it unable to move: no point-to-area look-up answers there.
 
+mod detour;
 mod footing;
 mod locate;
 mod navigate;
 mod navigator;
+mod opener;
 mod plan;
 mod platforms;
 mod rocket_jump;
@@ -224,6 +233,7 @@ pub use locate::{crouch_only, in_trigger, standable, standing_spot};
 pub use navigator::{
     FrameStart, Movement, NavGoal, NavStats, Navigator, look_along, respawn_input,
 };
+pub use opener::DoorOpener;
 pub use rocket_jump::{ROCKET_JUMP_HEALTH, can_rocket_jump};
 pub use router::{SharedRouter, shared_router};
 pub use shootable::Shootable;

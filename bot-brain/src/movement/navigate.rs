@@ -5,6 +5,7 @@ use aas_route::Route;
 use bot_interface::SelfView;
 use glam::Vec3;
 
+use super::detour::Detour;
 use super::locate::{flat, horizontal};
 use super::navigator::{NavGoal, Navigator};
 use super::plan::Plan;
@@ -50,6 +51,8 @@ pub(super) struct Nav {
     pub(super) queried_area: Option<AreaId>,
     /// Areas not to enter next, until a time.
     pub(super) avoid: Vec<(AreaId, f32)>,
+    /// A detour to press a button, the caller's goal waiting in it.
+    pub(super) detour: Option<Detour>,
 }
 
 impl Goal {
@@ -147,6 +150,9 @@ impl Navigator<'_> {
         let arrived = horizontal(me.origin, goal.point) < REACH_RADIUS
             && (me.origin.z - goal.point.z).abs() < REACH_HEIGHT;
         if arrived {
+            if self.arrive_on_detour(time) {
+                return None;
+            }
             self.stats.goals_reached += 1;
             self.nav.goal = None;
             // The step that brought it (landing a flight on the goal) ends here.
@@ -183,6 +189,7 @@ impl Navigator<'_> {
     /// A goal whose route time does not improve on its best for 12 s is given up.
     pub fn set_goal(&mut self, goal: NavGoal, origin: Vec3, best: u16, time: f32) {
         let NavGoal { point, area, tag } = goal;
+        self.nav.detour = None;
         self.stats.goals_picked += 1;
         self.plan = Some(Plan::new(origin, None, area, point));
         self.nav.goal = Some(Goal {
@@ -199,6 +206,10 @@ impl Navigator<'_> {
     /// Gives the goal up (the player being in `area`): it goes to the list
     /// [`take_given_up`](Self::take_given_up) returns.
     pub(super) fn give_up_goal(&mut self, area: Option<AreaId>) {
+        let origin = self.memory.origin.unwrap_or(Vec3::ZERO);
+        if self.give_up_detour(area, origin) {
+            return;
+        }
         if let Some(goal) = self.nav.goal.take() {
             self.stats.goals_given_up += 1;
             self.given_up.push(goal.nav_goal());
@@ -210,6 +221,7 @@ impl Navigator<'_> {
     /// Clears the goal without counting it given up (the caller changed its mind).
     pub fn clear_goal(&mut self) {
         self.nav.goal = None;
+        self.nav.detour = None;
         self.close_step(None, true);
         self.nav.queried_area = None;
     }

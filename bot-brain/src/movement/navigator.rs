@@ -12,6 +12,7 @@ use glam::Vec3;
 use super::footing::keep_footing;
 use super::locate::{crouch_only, flat};
 use super::navigate::Nav;
+use super::opener::DoorOpener;
 use super::plan::Plan;
 use super::rocket_jump::{can_rocket_jump, own_kick};
 use super::router::SharedRouter;
@@ -52,6 +53,8 @@ pub struct NavStats {
     pub reroutes: u32,
     /// Random wanders when stuck in one place for long.
     pub wanders: u32,
+    /// Detours to press a button that opens a door in the way.
+    pub detours: u32,
     /// Reachabilities carried out into their target area, per travel type.
     pub travel_done: [u32; TRAVEL_TYPE_COUNT],
     /// Reachabilities that ended elsewhere or were given up, per travel type.
@@ -202,6 +205,13 @@ pub struct Navigator<'w> {
     pub(super) movers: Vec<Mover>,
     /// The doors and buttons it opens by shooting them.
     shootables: Vec<Shootable>,
+    /// The doors that buttons elsewhere open, with the spot to press each button from
+    /// (`None`: out of reach).
+    pub(super) openers: Vec<(DoorOpener, Option<NavGoal>)>,
+    /// Openers not to go back to until a time (just pressed, or out of reach).
+    pub(super) opener_pauses: Vec<(usize, f32)>,
+    /// Match time of the last [`update`](Self::update), seconds.
+    pub(super) now: f32,
     /// The travel types and contents its routes may use: the base ones, plus
     /// [`TravelFlags::ROCKETJUMP`] while the player can rocket jump (refreshed by
     /// [`update`](Self::update)).
@@ -247,6 +257,9 @@ impl<'w> Navigator<'w> {
             router,
             movers: Vec::new(),
             shootables: Vec::new(),
+            openers: Vec::new(),
+            opener_pauses: Vec::new(),
+            now: 0.0,
             flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
             frame_time: DEFAULT_FRAME_TIME,
             nav: Nav::default(),
@@ -283,6 +296,21 @@ impl<'w> Navigator<'w> {
         self
     }
 
+    /// The same navigator knowing the map's doors that a button elsewhere opens: held up by
+    /// one (as by a door that opens when shot), it leaves its goal waiting, walks to the spot
+    /// in front of the button ([`DoorOpener::press_spot`], found here), presses it (walks into
+    /// it for 0.75 s, or fires at it when it opens when shot), and takes the goal up again.
+    /// [`goal`](Self::goal) stays the caller's goal all along; a button out of reach is left
+    /// alone for 30 s, one just pressed for 3 s.
+    #[must_use]
+    pub fn with_door_openers(mut self, openers: &[DoorOpener]) -> Self {
+        self.openers = openers
+            .iter()
+            .map(|opener| (*opener, opener.press_spot(self.world)))
+            .collect();
+        self
+    }
+
     /// The same navigator assuming the world's physics runs with `settings` (gravity,
     /// speeds), for air control and walks off ledges; the default is
     /// [`PhysicsSettings::default`].
@@ -303,6 +331,7 @@ impl<'w> Navigator<'w> {
         self.plan = None;
         self.memory = Memory::default();
         self.maneuver = None;
+        self.opener_pauses.clear();
     }
 
     /// The world it navigates.
@@ -320,7 +349,9 @@ impl<'w> Navigator<'w> {
     /// The goal, if any.
     #[must_use]
     pub fn goal(&self) -> Option<NavGoal> {
-        self.nav.goal.map(super::navigate::Goal::nav_goal)
+        self.suspended_goal()
+            .or(self.nav.goal)
+            .map(super::navigate::Goal::nav_goal)
     }
 
     /// The goals given up since the last call (oldest first).
@@ -401,6 +432,7 @@ impl<'w> Navigator<'w> {
     /// rocket), and checks the goal: reached (returned and cleared), or given up when its
     /// route time has not improved for a while (see [`take_given_up`](Self::take_given_up)).
     pub fn update(&mut self, me: &SelfView, time: f32) -> FrameStart {
+        self.now = time;
         let area = self.world.point_area(me.origin);
         self.refresh_flags(me, area);
         self.observe(me, area, time);
@@ -421,13 +453,20 @@ impl<'w> Navigator<'w> {
         rng: &mut GameRng,
     ) -> Movement {
         let mut steer = self.navigate(me, area, time);
-        let held_up_by = shootable_in_the_way(
+        let mut held_up_by = shootable_in_the_way(
             &self.shootables,
             me,
             steer.direction,
             steer.speed.min(self.physics.settings().max_walk_velocity),
         )
         .map(Shootable::aim_point);
+        if let Some(press) = self.press(me, time) {
+            steer = press.steer;
+            held_up_by = press.shoot_at;
+        } else if held_up_by.is_none() && self.detour_if_held_up(me, &steer, time) {
+            // Off to the button; this frame stands.
+            steer = Steer::wait();
+        }
         // Waiting for a door to open is not being stuck.
         steer.waiting |= held_up_by.is_some();
         if self.maneuver.is_none()

@@ -31,7 +31,6 @@ const LOOK_AHEAD: f32 = 48.0;
 /// Below this share of the wished speed, along the wished direction, the player is held up.
 const HELD_UP: f32 = 0.25;
 
-/// The shootable among `shootables` that holds up `me`, who wishes to move along
 /// The weapons a door in the way is shot with, best first: hitscan, no splash (a rocket or a
 /// grenade fired at a door a step away hurts the shooter as much as the door).
 const DOOR_WEAPONS: [Weapon; 4] = [
@@ -49,6 +48,7 @@ pub(super) fn door_weapon(me: &SelfView) -> Option<Weapon> {
         .find(|weapon| me.weapons[weapon.index()] && me.ammo[weapon.index()] > 0)
 }
 
+/// The shootable among `shootables` that holds up `me`, who wishes to move along
 /// `direction` at `speed`: the player moves slower than a quarter of that speed along it,
 /// and its box, moved 48 units ahead along the direction, meets the shootable's closed box.
 /// A door that is open is not in the way at all, so the player moves and nothing is shot;

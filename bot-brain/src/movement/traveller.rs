@@ -8,6 +8,7 @@ use bot_interface::{BotInput, BotView, GameRng, MatchInfo, Player, Route, SelfVi
 use glam::Vec3;
 
 use super::navigator::{NavGoal, NavStats, Navigator, respawn_input};
+use super::opener::DoorOpener;
 use super::router::SharedRouter;
 use super::shootable::Shootable;
 use crate::schedule::{THINK_MS, ThinkClock};
@@ -77,6 +78,14 @@ impl<'w> Traveller<'w> {
     #[must_use]
     pub fn with_shootables(mut self, shootables: &[Shootable]) -> Self {
         self.navigator = self.navigator.with_shootables(shootables);
+        self
+    }
+
+    /// The same traveller knowing the map's doors that a button elsewhere opens
+    /// ([`Navigator::with_door_openers`]).
+    #[must_use]
+    pub fn with_door_openers(mut self, openers: &[DoorOpener]) -> Self {
+        self.navigator = self.navigator.with_door_openers(openers);
         self
     }
 

@@ -127,6 +127,7 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
     };
     let movers = level.movement.movers();
     let shootables = level.shootables();
+    let openers = level.door_openers();
     // One router for all roamers: each route cache is built once per match.
     let router = shared_router(&level.aas);
     let entrants: Vec<Entrant<'_>> = (0..args.players)
@@ -144,7 +145,8 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
                 router.clone(),
             )
             .with_movers(&movers)
-            .with_shootables(&shootables);
+            .with_shootables(&shootables)
+            .with_door_openers(&openers);
             Entrant {
                 setup: PlayerSetup { name, team },
                 kind: "roamer".to_owned(),

@@ -15,7 +15,7 @@ mod spawns;
 use aas_geom::entities::{DoorEntities, MapEntities};
 use aas_geom::format::bsp_q3::BspVisibility;
 use aas_geom::{AasWorld, BrushWorld};
-use bot_brain::movement::Shootable;
+use bot_brain::movement::{DoorOpener, Shootable};
 use serde::Serialize;
 
 use crate::collision::CollisionWorld;
@@ -76,6 +76,39 @@ impl Level {
             .map(|mover| Shootable {
                 mins: mover.mins,
                 maxs: mover.maxs,
+            })
+            .collect()
+    }
+
+    /// The doors that a button elsewhere opens (a `func_door` without `health`, not starting
+    /// open, whose `targetname` a `func_button`'s `target` names; the first such button), by
+    /// the boxes both fill where the map builds them: what a bot's
+    /// [`Navigator::with_door_openers`](bot_brain::movement::Navigator::with_door_openers)
+    /// goes to press when such a door holds it up. In entity order.
+    #[must_use]
+    pub fn door_openers(&self) -> Vec<DoorOpener> {
+        let doors = &self.doors;
+        doors
+            .doors
+            .iter()
+            .filter(|door| door.health <= 0 && !door.start_open)
+            .filter_map(|door| {
+                let name = door.targetname.as_deref()?;
+                let button = doors
+                    .buttons
+                    .iter()
+                    .find(|button| button.target.as_deref() == Some(name))?;
+                Some(DoorOpener {
+                    door: Shootable {
+                        mins: door.mins,
+                        maxs: door.maxs,
+                    },
+                    button: Shootable {
+                        mins: button.mins,
+                        maxs: button.maxs,
+                    },
+                    shot: button.health > 0,
+                })
             })
             .collect()
     }

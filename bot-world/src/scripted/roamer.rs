@@ -4,7 +4,9 @@
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::{AasWorld, TravelFlags};
 use aas_route::RouterStats;
-use bot_brain::movement::{NavStats, Navigator, Shootable, respawn_input, standing_spot};
+use bot_brain::movement::{
+    DoorOpener, NavStats, Navigator, Shootable, respawn_input, standing_spot,
+};
 use bot_interface::{BotInput, BotView, Buttons, MatchInfo, Player, Route, Senses};
 use glam::Vec3;
 
@@ -89,6 +91,15 @@ impl<'w> Roamer<'w> {
     #[must_use]
     pub fn with_shootables(mut self, shootables: &[Shootable]) -> Self {
         self.navigator = self.navigator.with_shootables(shootables);
+        self
+    }
+
+    /// The same roamer knowing the map's doors that a button elsewhere opens
+    /// ([`Level::door_openers`](crate::Level::door_openers) lists them;
+    /// [`Navigator::with_door_openers`]).
+    #[must_use]
+    pub fn with_door_openers(mut self, openers: &[DoorOpener]) -> Self {
+        self.navigator = self.navigator.with_door_openers(openers);
         self
     }
 

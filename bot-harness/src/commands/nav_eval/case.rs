@@ -4,7 +4,7 @@ use std::io::Write;
 
 use aas_geom::physics::{Mover, PhysicsSettings};
 use aas_geom::world::TravelType;
-use bot_brain::movement::{NavGoal, SharedRouter, Shootable, TravelRecord, Traveller};
+use bot_brain::movement::{DoorOpener, NavGoal, SharedRouter, Shootable, TravelRecord, Traveller};
 use bot_interface::{SelfView, Team, Weapon};
 use bot_world::log::{Header, LogWriter};
 use bot_world::rules::{Inventory, Rules};
@@ -85,6 +85,8 @@ pub struct CaseContext<'a, 'l> {
     pub movers: &'a [Mover],
     /// The level's doors and buttons that open when shot.
     pub shootables: &'a [Shootable],
+    /// The level's doors that a button elsewhere opens.
+    pub openers: &'a [DoorOpener],
     /// Time allowed: this factor × the route's travel time (at least [`MIN_TIME`]).
     pub time_factor: f32,
     /// The traveller owns a rocket launcher with rockets from the start (its routes may
@@ -121,6 +123,7 @@ pub fn run_case<'l, W: Write>(
     let mut traveller = Traveller::new("traveller", &level.aas, router, target, seed, (0, 1))
         .with_movers(ctx.movers)
         .with_shootables(ctx.shootables)
+        .with_door_openers(ctx.openers)
         .with_settings(settings);
     let match_settings = match_settings(from, to, seed, ctx.rocket_launcher);
     // Route as the player that enters will (with rocket jumps when it can make them).

@@ -119,11 +119,13 @@ pub fn nav_eval(args: &NavEvalArgs) -> Result<NavEvalReport, Error> {
     let paths = sample_paths(&points, args.pairs, args.seed);
     let movers = level.movement.movers();
     let shootables = level.shootables();
+    let openers = level.door_openers();
     let ctx = CaseContext {
         level: &level,
         points: &points,
         movers: &movers,
         shootables: &shootables,
+        openers: &openers,
         time_factor: args.time_factor,
         rocket_launcher: args.rocket_launcher,
     };
@@ -191,11 +193,13 @@ pub fn nav_eval_case(args: &CaseArgs) -> Result<CaseReport, Error> {
     }
     let movers = level.movement.movers();
     let shootables = level.shootables();
+    let openers = level.door_openers();
     let ctx = CaseContext {
         level: &level,
         points: &points,
         movers: &movers,
         shootables: &shootables,
+        openers: &openers,
         time_factor: args.time_factor,
         rocket_launcher: args.rocket_launcher,
     };
