@@ -29,6 +29,8 @@ pub(super) struct Detour {
     opener: usize,
     /// The caller's goal, waiting.
     suspended: Goal,
+    /// When the detour began (match seconds).
+    began: f32,
     /// When the player began pressing the button (at its spot), if it has.
     pressing_since: Option<f32>,
 }
@@ -78,6 +80,7 @@ impl Navigator<'_> {
         self.nav.detour = Some(Detour {
             opener: index,
             suspended: goal,
+            began: time,
             pressing_since: None,
         });
         self.head_for(spot, me.origin, time);
@@ -137,14 +140,15 @@ impl Navigator<'_> {
     }
 
     /// Ends the detour: the button is paused for `pause` seconds and the waiting goal is the
-    /// goal again (its patience starting anew).
+    /// goal again, its patience not counting the detour (a door that a press does not open
+    /// still uses the patience up, in front of it).
     fn end_detour(&mut self, origin: Vec3, time: f32, pause: f32) {
         let Some(detour) = self.nav.detour.take() else {
             return;
         };
         self.opener_pauses.push((detour.opener, time + pause));
         let goal = Goal {
-            best_since: time,
+            best_since: detour.suspended.best_since + (time - detour.began),
             ..detour.suspended
         };
         self.plan = Some(Plan::new(origin, None, goal.area, goal.point));

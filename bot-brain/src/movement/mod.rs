@@ -132,8 +132,9 @@
 //!   navigator leaves its goal waiting ([`Navigator::goal`] still answers it), goes to the
 //!   spot in front of the button ([`DoorOpener::press_spot`]), walks into the button for
 //!   0.75 s (or fires at it, when it opens when shot), and takes the goal up again. A button
-//!   just pressed is not gone back to for 3 s, one whose spot could not be reached for 30 s.
-//!   A door that closes again before the player is back holds it up again.
+//!   just pressed is not gone back to for 3 s, one whose spot could not be reached for 30 s;
+//!   the goal's patience does not count the detour. A door that closes again before the
+//!   player is back holds it up again.
 //! - **Rocket jump** (routed only while the player can make one, see above): walk to the
 //!   start (the centre of the area it leaves) wishing for the rocket launcher
 //!   ([`Movement::weapon`]), and stop on it. There, look straight down, turned towards the

@@ -101,9 +101,8 @@ pub struct Movement {
 
 impl Movement {
     /// The input that carries this movement out, looking at the point to shoot at (firing
-    /// once the weapon wanted for it is in hand),
-    /// else along [`look`](Self::look), else where it goes ([`look_along`]); switching to
-    /// [`weapon`](Self::weapon) when wished; no chat.
+    /// once the weapon wanted for it is in hand), else along [`look`](Self::look), else where
+    /// it goes ([`look_along`]); switching to [`weapon`](Self::weapon) when wished; no chat.
     #[must_use]
     pub fn input(&self, me: &SelfView) -> BotInput {
         let mut buttons = Buttons::empty();
