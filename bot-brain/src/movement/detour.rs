@@ -1,6 +1,8 @@
 //! Detours to press a button: a player held up by a door that a button elsewhere opens
 //! ([`DoorOpener`]) leaves its goal waiting, goes to stand in front of the button, presses it
 //! (walking into it, or shooting it when it opens when shot), and takes its goal up again.
+//! Detours stack (the thesis' puzzles, §14): held up on the way to a button by another
+//! button's door, the player presses that one first, then goes on to the first button.
 
 use aas_geom::world::AreaId;
 use bot_interface::SelfView;
@@ -21,13 +23,18 @@ const PRESS_TIME: f32 = 0.75;
 const PRESSED_PAUSE: f32 = 3.0;
 /// A button whose spot could not be reached is not tried again for this long (seconds).
 const FAILED_PAUSE: f32 = 30.0;
+/// How long (seconds) a door must hold the player up before it goes to the door's button:
+/// slowing down to turn through an open doorway looks like being held up for a frame or two.
+const HELD_TIME: f32 = 0.3;
+/// The most detours under way at once (botlib's goal stack holds 8 goals).
+const MAX_DETOURS: usize = 8;
 
 /// A detour under way.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Detour {
     /// The opener's index (in the navigator's list).
     opener: usize,
-    /// The caller's goal, waiting.
+    /// The goal waiting for it: the caller's, or the spot of the detour below.
     suspended: Goal,
     /// When the detour began (match seconds).
     began: f32,
@@ -48,14 +55,20 @@ impl Navigator<'_> {
     /// The caller's goal while a detour is under way (the navigator's own goal is then the
     /// button's spot).
     pub(super) fn suspended_goal(&self) -> Option<Goal> {
-        self.nav.detour.map(|detour| detour.suspended)
+        self.nav.detours.first().map(|detour| detour.suspended)
     }
 
-    /// Held up (as by a door that opens when shot) by the closed door of an opener whose
-    /// button has a spot and was not just pressed or given up: leaves the goal waiting and
-    /// heads for the button's spot. Returns whether a detour began.
+    /// Held up (as by a door that opens when shot) for [`HELD_TIME`] by the door of an opener whose
+    /// button has a spot, was not just pressed or given up and is not already on the way:
+    /// leaves the goal (the caller's, or a button's spot) waiting and heads for the button's
+    /// spot. Returns whether a detour began.
     pub(super) fn detour_if_held_up(&mut self, me: &SelfView, steer: &Steer, time: f32) -> bool {
-        if self.nav.detour.is_some() || self.openers.is_empty() {
+        let pressing = self
+            .nav
+            .detours
+            .last()
+            .is_some_and(|detour| detour.pressing_since.is_some());
+        if pressing || self.nav.detours.len() >= MAX_DETOURS || self.openers.is_empty() {
             return false;
         }
         let Some(goal) = self.nav.goal else {
@@ -68,16 +81,27 @@ impl Navigator<'_> {
             .iter()
             .enumerate()
             .find_map(|(index, (opener, spot))| {
-                let paused = self.opener_pauses.iter().any(|&(i, _)| i == index);
+                let paused = self.opener_pauses.iter().any(|&(i, _)| i == index)
+                    || self.nav.detours.iter().any(|detour| detour.opener == index);
                 let door = std::slice::from_ref(&opener.door);
                 let held = shootable_in_the_way(door, me, steer.direction, speed).is_some();
                 spot.filter(|_| held && !paused).map(|spot| (index, spot))
             });
         let Some((index, spot)) = found else {
+            self.opener_held = None;
             return false;
         };
+        let since = match self.opener_held {
+            Some((held, since)) if held == index => since,
+            _ => time,
+        };
+        self.opener_held = Some((index, since));
+        if time - since < HELD_TIME {
+            return false;
+        }
+        self.opener_held = None;
         self.stats.detours += 1;
-        self.nav.detour = Some(Detour {
+        self.nav.detours.push(Detour {
             opener: index,
             suspended: goal,
             began: time,
@@ -89,7 +113,7 @@ impl Navigator<'_> {
 
     /// Arrived at the button's spot: starts pressing. `false` when no detour is under way.
     pub(super) fn arrive_on_detour(&mut self, time: f32) -> bool {
-        match self.nav.detour.as_mut() {
+        match self.nav.detours.last_mut() {
             Some(detour) => {
                 detour.pressing_since.get_or_insert(time);
                 true
@@ -101,7 +125,7 @@ impl Navigator<'_> {
     /// While pressing a button: walk into it (and fire at it when it opens when shot) for
     /// [`PRESS_TIME`], then take the waiting goal up again. `None` when not pressing.
     pub(super) fn press(&mut self, me: &SelfView, time: f32) -> Option<Press> {
-        let detour = self.nav.detour?;
+        let detour = *self.nav.detours.last()?;
         let since = detour.pressing_since?;
         let (opener, _) = self.openers.get(detour.opener)?;
         let opener: DoorOpener = *opener;
@@ -128,10 +152,10 @@ impl Navigator<'_> {
         })
     }
 
-    /// Gives the detour up (its spot out of reach): the waiting goal is taken up again and the
-    /// button left alone for a while. `false` when no detour is under way.
+    /// Gives the latest detour up (its spot out of reach): the goal waiting for it is taken
+    /// up again and the button left alone for a while. `false` when no detour is under way.
     pub(super) fn give_up_detour(&mut self, area: Option<AreaId>, origin: Vec3) -> bool {
-        if self.nav.detour.is_none() {
+        if self.nav.detours.is_empty() {
             return false;
         }
         self.close_step(area, true);
@@ -139,11 +163,11 @@ impl Navigator<'_> {
         true
     }
 
-    /// Ends the detour: the button is paused for `pause` seconds and the waiting goal is the
-    /// goal again, its patience not counting the detour (a door that a press does not open
-    /// still uses the patience up, in front of it).
+    /// Ends the latest detour: the button is paused for `pause` seconds and the goal waiting
+    /// for it is the goal again, its patience not counting the detour (a door that a press
+    /// does not open still uses the patience up, in front of it).
     fn end_detour(&mut self, origin: Vec3, time: f32, pause: f32) {
-        let Some(detour) = self.nav.detour.take() else {
+        let Some(detour) = self.nav.detours.pop() else {
             return;
         };
         self.opener_pauses.push((detour.opener, time + pause));

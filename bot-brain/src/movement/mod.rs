@@ -128,13 +128,15 @@
 //!   ([`Movement::weapon`]), else with the weapon in hand. Doors that open on approach
 //!   are the world's.
 //! - **Doors that a button elsewhere opens** (a `func_door` a `func_button` targets; known
-//!   from the map, [`Navigator::with_door_openers`]): held up by one the same way, the
+//!   from the map, [`Navigator::with_door_openers`]): held up by one the same way for
+//!   0.3 s (slowing to turn through an open doorway looks held up for a frame), the
 //!   navigator leaves its goal waiting ([`Navigator::goal`] still answers it), goes to the
 //!   spot in front of the button ([`DoorOpener::press_spot`]), walks into the button for
 //!   0.75 s (or fires at it, when it opens when shot), and takes the goal up again. A button
 //!   just pressed is not gone back to for 3 s, one whose spot could not be reached for 30 s;
-//!   the goal's patience does not count the detour. A door that closes again before the
-//!   player is back holds it up again.
+//!   the goal's patience does not count the detour. Detours stack, up to 8 (the thesis'
+//!   puzzles, §14): held up on the way to a button by another button's door, it presses that
+//!   one first. A door that closes again before the player is back holds it up again.
 //! - **Rocket jump** (routed only while the player can make one, see above): walk to the
 //!   start (the centre of the area it leaves) wishing for the rocket launcher
 //!   ([`Movement::weapon`]), and stop on it. There, look straight down, turned towards the

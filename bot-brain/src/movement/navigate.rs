@@ -51,8 +51,8 @@ pub(super) struct Nav {
     pub(super) queried_area: Option<AreaId>,
     /// Areas not to enter next, until a time.
     pub(super) avoid: Vec<(AreaId, f32)>,
-    /// A detour to press a button, the caller's goal waiting in it.
-    pub(super) detour: Option<Detour>,
+    /// Detours to press buttons, latest last; the caller's goal waits in the first.
+    pub(super) detours: Vec<Detour>,
 }
 
 impl Goal {
@@ -189,7 +189,7 @@ impl Navigator<'_> {
     /// A goal whose route time does not improve on its best for 12 s is given up.
     pub fn set_goal(&mut self, goal: NavGoal, origin: Vec3, best: u16, time: f32) {
         let NavGoal { point, area, tag } = goal;
-        self.nav.detour = None;
+        self.nav.detours.clear();
         self.stats.goals_picked += 1;
         self.plan = Some(Plan::new(origin, None, area, point));
         self.nav.goal = Some(Goal {
@@ -221,7 +221,7 @@ impl Navigator<'_> {
     /// Clears the goal without counting it given up (the caller changed its mind).
     pub fn clear_goal(&mut self) {
         self.nav.goal = None;
-        self.nav.detour = None;
+        self.nav.detours.clear();
         self.close_step(None, true);
         self.nav.queried_area = None;
     }

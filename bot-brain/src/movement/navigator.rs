@@ -209,6 +209,8 @@ pub struct Navigator<'w> {
     pub(super) openers: Vec<(DoorOpener, Option<NavGoal>)>,
     /// Openers not to go back to until a time (just pressed, or out of reach).
     pub(super) opener_pauses: Vec<(usize, f32)>,
+    /// The opener whose door holds the player up, and since when.
+    pub(super) opener_held: Option<(usize, f32)>,
     /// Match time of the last [`update`](Self::update), seconds.
     pub(super) now: f32,
     /// The travel types and contents its routes may use: the base ones, plus
@@ -258,6 +260,7 @@ impl<'w> Navigator<'w> {
             shootables: Vec::new(),
             openers: Vec::new(),
             opener_pauses: Vec::new(),
+            opener_held: None,
             now: 0.0,
             flags: TravelFlags::DEFAULT.difference(TravelFlags::FUNCBOB),
             frame_time: DEFAULT_FRAME_TIME,
@@ -296,11 +299,12 @@ impl<'w> Navigator<'w> {
     }
 
     /// The same navigator knowing the map's doors that a button elsewhere opens: held up by
-    /// one (as by a door that opens when shot), it leaves its goal waiting, walks to the spot
+    /// one for 0.3 s (as by a door that opens when shot), it leaves its goal waiting, walks to the spot
     /// in front of the button ([`DoorOpener::press_spot`], found here), presses it (walks into
     /// it for 0.75 s, or fires at it when it opens when shot), and takes the goal up again.
     /// [`goal`](Self::goal) stays the caller's goal all along; a button out of reach is left
-    /// alone for 30 s, one just pressed for 3 s.
+    /// alone for 30 s, one just pressed for 3 s. Detours stack: a button behind another
+    /// button's door is reached by pressing that one first.
     #[must_use]
     pub fn with_door_openers(mut self, openers: &[DoorOpener]) -> Self {
         self.openers = openers
@@ -331,6 +335,7 @@ impl<'w> Navigator<'w> {
         self.memory = Memory::default();
         self.maneuver = None;
         self.opener_pauses.clear();
+        self.opener_held = None;
     }
 
     /// The world it navigates.
