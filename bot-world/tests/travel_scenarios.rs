@@ -53,6 +53,8 @@ fn level(name: &str) -> Level {
 
 /// How a scenario ended.
 struct Run {
+    /// The start's standing point.
+    start: Vec3,
     /// The goal's standing point.
     goal: Vec3,
     /// Frames from entering to arriving, `None` when it did not arrive.
@@ -196,6 +198,7 @@ fn run_with(level: &Level, start: Vec3, goal: Vec3, max_frames: u32, setup: Setu
         .expect("no log is written");
     }
     Run {
+        start: from.point,
         goal: target.point,
         arrived_after,
         end,
@@ -232,6 +235,19 @@ fn scenario(map: &str, kind: TravelType, start: Vec3, goal: Vec3, max_frames: u3
     run
 }
 
+/// Asserts that `run` arrived within its `max_frames`, saying where it ended otherwise.
+fn assert_arrived(run: &Run, max_frames: u32) {
+    assert!(
+        run.arrived_after.is_some(),
+        "from {}, did not reach {} within {max_frames} frames: ended at {} (died: {}), {:?}",
+        run.start,
+        run.goal,
+        run.end,
+        run.died,
+        run.record
+    );
+}
+
 /// A point of the map.
 const fn at(x: f32, y: f32, z: f32) -> Vec3 {
     Vec3::new(x, y, z)
@@ -255,14 +271,7 @@ fn keep_to_the_narrow_walkway() {
     let (west, east) = (at(-560.0, -500.0, 200.0), at(560.0, 400.0, 260.0));
     for (start, goal) in [(east, west), (west, east)] {
         let run = run(&level, start, goal, 300);
-        assert!(
-            run.arrived_after.is_some(),
-            "from {start}, did not reach {} within 300 frames: ended at {} (died: {}), {:?}",
-            run.goal,
-            run.end,
-            run.died,
-            run.record
-        );
+        assert_arrived(&run, 300);
     }
 }
 
@@ -276,13 +285,7 @@ fn walk_down_the_steep_stairs() {
     let level = level("steep_stairs");
     let (start, goal) = (at(-200.0, 0.0, 104.0), at(200.0, 0.0, 24.0));
     let run = run(&level, start, goal, 40);
-    assert!(
-        run.arrived_after.is_some(),
-        "did not reach {} within 40 frames: ended at {}, {:?}",
-        run.goal,
-        run.end,
-        run.record
-    );
+    assert_arrived(&run, 40);
 }
 
 /// On the pack map oacmpdm8 (skipped when the pack maps are not beside the repository), bspc's
@@ -300,13 +303,7 @@ fn around_a_corner_where_no_player_fits() {
     let level = level.expect("oacmpdm8 loads");
     let (start, goal) = (at(-1189.0, 404.0, 331.0), at(572.0, -257.0, -128.0));
     let run = run(&level, start, goal, 600);
-    assert!(
-        run.arrived_after.is_some(),
-        "did not reach {} within 600 frames: ended at {}, {:?}",
-        run.goal,
-        run.end,
-        run.record
-    );
+    assert_arrived(&run, 600);
 }
 
 /// On the pack map oacmpdm8 (skipped when the pack maps are not here), the way from the spawn
@@ -324,13 +321,7 @@ fn jump_from_the_corner_of_a_walkway() {
     let level = level.expect("oacmpdm8 loads");
     let (start, goal) = (at(-528.0, -544.0, 35.0), at(-291.0, -4.0, 331.0));
     let run = run(&level, start, goal, 300);
-    assert!(
-        run.arrived_after.is_some(),
-        "did not reach {} within 300 frames: ended at {}, {:?}",
-        run.goal,
-        run.end,
-        run.record
-    );
+    assert_arrived(&run, 300);
     assert!(run.done(TravelType::Jump) > 0, "{:?}", run.record);
 }
 

@@ -10,13 +10,12 @@
 //! few units), so a player that checks every frame can walk right up to an edge and turn
 //! there, as a careful human does.
 
-use aas_geom::physics::{Ground, MoveInput, Physics, PlayerState};
-use aas_geom::world::{AasWorld, AreaContents, PresenceType};
-use bot_interface::SelfView;
+use aas_geom::physics::{MoveInput, Physics, PlayerState};
+use aas_geom::world::PresenceType;
 use glam::Vec3;
 
 use super::locate::flat;
-use super::steer::Steer;
+use super::steer::{Ctx, Steer};
 
 /// How many frames of braking the check plays after the wished frame (enough to stop from
 /// full speed, and to land from a stair step down).
@@ -48,26 +47,6 @@ pub(super) enum Footing {
     Blocked,
 }
 
-/// The navigator as a physics state standing on level ground (the physics traces the real
-/// ground again before it moves).
-fn standing_state(me: &SelfView, jump_held: bool, time: f32) -> PlayerState {
-    PlayerState {
-        origin: me.origin,
-        velocity: me.velocity,
-        ground: Some(Ground {
-            normal: Vec3::Z,
-            walkable: true,
-            mover: None,
-        }),
-        crouched: me.crouched,
-        water_level: me.water_level,
-        water_type: AreaContents::empty(),
-        jump_held,
-        timer: None,
-        time,
-    }
-}
-
 /// The input that stops a player on the ground fastest: against its horizontal velocity, at
 /// the wished speed whose acceleration takes away exactly what friction leaves of it.
 fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
@@ -96,12 +75,11 @@ fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
 /// is not judged: [`Footing::Kept`]. A wish the frame ends against a wall with less than a
 /// quarter of its speed along it is [`Footing::Blocked`].
 pub(super) fn keeps_footing(
-    (world, physics): (&AasWorld, &Physics<'_>),
-    me: &SelfView,
-    (jump_held, time): (bool, f32),
+    ctx: &Ctx<'_, '_>,
     (steer, floor): (&Steer, f32),
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> Footing {
+    let (me, physics) = (ctx.me, ctx.physics);
     let lowest = floor.min(me.origin.z) - DROP_ALLOWANCE;
     let input = MoveInput {
         direction: steer.direction,
@@ -114,12 +92,13 @@ pub(super) fn keeps_footing(
     } else {
         PresenceType::NORMAL
     };
-    let probe = world.trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
+    let probe = physics
+        .world()
+        .trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
     if probe.start_solid || probe.fraction >= 1.0 {
         return Footing::Kept;
     }
-    let start = standing_state(me, jump_held, time);
-    let (mut state, events) = physics.step(&start, &input);
+    let (mut state, events) = physics.step(&ctx.player_state(), &input);
     let wished = steer.speed.min(physics.settings().max_walk_velocity);
     let along = flat(state.velocity).dot(flat(steer.direction));
     if events.hit_wall && wished > 0.0 && along < BLOCKED_SHARE * wished {
@@ -155,13 +134,11 @@ pub(super) fn keeps_footing(
 /// `steer` braked to a stop. The flag is set when a wall blocked `steer` and nothing else
 /// would do.
 pub(super) fn keep_footing(
-    (world, physics): (&AasWorld, &Physics<'_>),
-    me: &SelfView,
-    clock: (bool, f32),
+    ctx: &Ctx<'_, '_>,
     (steer, beyond, floor): (Steer, Option<Steer>, f32),
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> (Steer, bool) {
-    let settings = physics.settings();
+    let (me, settings) = (ctx.me, ctx.physics.settings());
     let wishes: Vec<Steer> = [Some(steer), beyond].into_iter().flatten().collect();
     let slower = wishes
         .iter()
@@ -169,13 +146,7 @@ pub(super) fn keep_footing(
     let candidates: Vec<Steer> = wishes.iter().copied().chain(slower).collect();
     let mut blocked = false;
     for (index, wish) in candidates.into_iter().enumerate() {
-        let footing = keeps_footing(
-            (world, physics),
-            me,
-            clock,
-            (&wish, floor),
-            &mut *accept_landing,
-        );
+        let footing = keeps_footing(ctx, (&wish, floor), &mut *accept_landing);
         match footing {
             Footing::Kept => return (wish, false),
             Footing::Blocked if index == 0 => blocked = true,

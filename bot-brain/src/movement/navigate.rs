@@ -167,15 +167,7 @@ impl Navigator<'_> {
 
     /// Heading for the goal's spot inside its area.
     fn approach(&self, me: &SelfView, area: Option<AreaId>, time: f32, point: Vec3) -> Steer {
-        let ctx = Ctx {
-            me,
-            area,
-            time,
-            frame_time: self.frame_time,
-            physics: &self.physics,
-            movers: &self.movers,
-            jump_held: self.memory.jump_held,
-        };
+        let ctx = self.ctx(me, area, time);
         if ctx.airborne() {
             air_to(&ctx, point)
         } else {

@@ -506,11 +506,11 @@ impl<'w> Navigator<'w> {
         if steer.careful && me.on_ground {
             let floor = self.walking_to().map_or(me.origin.z, |point| point.z);
             let beyond = self.walk_beyond(me, area, time);
-            let mut no_worse = |landing: Vec3| self.lands_no_farther(me, area, landing);
+            let mut here_time = None;
+            let mut no_worse =
+                |landing: Vec3| self.lands_no_farther((me, area), landing, &mut here_time);
             let (kept, walled) = keep_footing(
-                (self.world, &self.physics),
-                me,
-                (self.memory.jump_held, time),
+                &self.ctx(me, area, time),
                 (steer, beyond, floor),
                 &mut no_worse,
             );
@@ -653,17 +653,8 @@ impl<'w> Navigator<'w> {
             return None;
         }
         let after = step.after?;
-        let ctx = Ctx {
-            me,
-            area,
-            time,
-            frame_time: self.frame_time,
-            physics: &self.physics,
-            movers: &self.movers,
-            jump_held: self.memory.jump_held,
-        };
         Some(
-            run_to(&ctx, after)
+            run_to(&self.ctx(me, area, time), after)
                 .crouching(step.kind == TravelType::Crouch)
                 .carefully(),
         )
@@ -671,9 +662,14 @@ impl<'w> Navigator<'w> {
 
     /// Whether a player in `area` (at `me`'s origin) that drops down to `landing` is no
     /// farther from its goal there: the route time from the landing is at most the one from
-    /// here. Up to two route queries (not counted in the stats: the check is asked while
-    /// steering).
-    fn lands_no_farther(&self, me: &SelfView, area: Option<AreaId>, landing: Vec3) -> bool {
+    /// here, which is asked once per frame and kept in `here_time`. Up to two route queries
+    /// (not counted in the stats: the check is asked while steering).
+    fn lands_no_farther(
+        &self,
+        (me, area): (&SelfView, Option<AreaId>),
+        landing: Vec3,
+        here_time: &mut Option<Option<u16>>,
+    ) -> bool {
         let (Some(router), Some(goal), Some(here)) = (&self.router, self.nav.goal, area) else {
             return false;
         };
@@ -687,9 +683,30 @@ impl<'w> Navigator<'w> {
         let Some(then) = router.route(there, landing, goal.area, self.flags) else {
             return false;
         };
-        router
-            .route(here, me.origin, goal.area, self.flags)
-            .is_some_and(|now| then.time <= now.time)
+        let now = *here_time.get_or_insert_with(|| {
+            router
+                .route(here, me.origin, goal.area, self.flags)
+                .map(|route| route.time)
+        });
+        now.is_some_and(|now| then.time <= now)
+    }
+
+    /// What steering reads this frame, for the player `me` in `area` at match time `time`.
+    pub(super) fn ctx<'a>(
+        &'a self,
+        me: &'a SelfView,
+        area: Option<AreaId>,
+        time: f32,
+    ) -> Ctx<'a, 'w> {
+        Ctx {
+            me,
+            area,
+            time,
+            frame_time: self.frame_time,
+            physics: &self.physics,
+            movers: &self.movers,
+            jump_held: self.memory.jump_held,
+        }
     }
 
     /// Applies the stuck watch's remedy.

@@ -41,8 +41,9 @@ impl Ctx<'_, '_> {
         !self.supported()
     }
 
-    /// The navigator as a physics state, for [`Physics::air_steer`].
-    fn player_state(&self) -> PlayerState {
+    /// The navigator as a physics state, for [`Physics::air_steer`] and the footing check
+    /// (the physics traces the real ground again before it moves).
+    pub(super) fn player_state(&self) -> PlayerState {
         let me = self.me;
         PlayerState {
             origin: me.origin,
