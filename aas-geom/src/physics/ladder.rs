@@ -24,7 +24,12 @@ const TOWARDS: f32 = 0.5;
 impl Physics<'_> {
     /// The outward normal of the ladder face the origin touches, if any.
     pub(crate) fn touched_ladder(&self, origin: Vec3) -> Option<Vec3> {
-        if !self.has_ladders {
+        // An origin outside every ladder area's bounds is in none of them.
+        let near_ladder = self
+            .ladder_bounds
+            .iter()
+            .any(|&(mins, maxs)| origin.cmpge(mins).all() && origin.cmple(maxs).all());
+        if !near_ladder {
             return None;
         }
         let world = self.world;

@@ -70,7 +70,12 @@ pub use state::{
 };
 pub use triggers::{Trigger, TriggerAction};
 
+use glam::Vec3;
+
 use crate::world::AasWorld;
+
+/// How far (units) the bounds of ladder areas are grown before the ladder test trusts them.
+const LADDER_BOUNDS_MARGIN: f32 = 1.0;
 
 /// The player physics of one world: the AAS world, the settings, and the world's triggers and
 /// movers. Immutable and `Sync`: share one between threads.
@@ -80,8 +85,9 @@ pub struct Physics<'a> {
     settings: PhysicsSettings,
     triggers: Vec<Trigger>,
     movers: Vec<Mover>,
-    /// Whether any area has a ladder (else the per-step ladder test is skipped).
-    has_ladders: bool,
+    /// The bounds of the areas with a ladder, grown by [`LADDER_BOUNDS_MARGIN`]: the per-step
+    /// ladder test looks up the origin's area only inside one of them.
+    ladder_bounds: Vec<(Vec3, Vec3)>,
     /// Whether any area is in a liquid (else the per-step water level is 0 without a probe).
     has_liquids: bool,
 }
@@ -95,10 +101,17 @@ impl<'a> Physics<'a> {
             settings,
             triggers: Vec::new(),
             movers: Vec::new(),
-            has_ladders: world
+            ladder_bounds: world
                 .areas
                 .iter()
-                .any(|area| area.flags.contains(crate::world::AreaFlags::LADDER)),
+                .filter(|area| area.flags.contains(crate::world::AreaFlags::LADDER))
+                .map(|area| {
+                    (
+                        area.mins - Vec3::splat(LADDER_BOUNDS_MARGIN),
+                        area.maxs + Vec3::splat(LADDER_BOUNDS_MARGIN),
+                    )
+                })
+                .collect(),
             has_liquids: world.areas.iter().any(|area| {
                 area.contents
                     .intersects(crate::world::AreaContents::LIQUIDS)

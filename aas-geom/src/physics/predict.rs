@@ -180,16 +180,22 @@ impl Physics<'_> {
             let (next, events) = self.step(&state, &command);
             state = next;
             trajectory.push(state);
-            if let Some(reason) =
-                self.stop_reason(stop, &before, &state, &events, was_on_ground, area)
-            {
+            let now_in = self.world.point_area(state.origin);
+            if let Some(reason) = self.stop_reason(
+                stop,
+                &before,
+                &state,
+                (&events, now_in),
+                was_on_ground,
+                area,
+            ) {
                 return Prediction {
                     trajectory,
                     stop: reason,
-                    area: events.area,
+                    area: now_in,
                 };
             }
-            area = events.area;
+            area = now_in;
         }
         Prediction {
             trajectory,
@@ -217,7 +223,7 @@ impl Physics<'_> {
         stop: &StopConditions,
         before: &PlayerState,
         after: &PlayerState,
-        events: &StepEvents,
+        (events, now_in): (&StepEvents, Option<AreaId>),
         was_on_ground: bool,
         previous_area: Option<AreaId>,
     ) -> Option<StopReason> {
@@ -260,7 +266,7 @@ impl Physics<'_> {
             return Some(StopReason::TouchedTeleporter(teleporter));
         }
         if wants(StopEvents::ENTER_AREA)
-            && let Some(area) = events.area
+            && let Some(area) = now_in
             && Some(area) != previous_area
             && stop.area.is_none_or(|wanted| wanted == area)
         {

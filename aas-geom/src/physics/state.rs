@@ -3,7 +3,6 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::world::AreaId;
 use crate::world::{AreaContents, PresenceType};
 
 /// The standing player box relative to the origin (the `.aas` normal presence box).
@@ -213,6 +212,4 @@ pub struct StepEvents {
     pub jump_pad: Option<usize>,
     /// Index of the teleporter trigger that moved the player this step.
     pub teleporter: Option<usize>,
-    /// The area the origin is in after the step.
-    pub area: Option<AreaId>,
 }

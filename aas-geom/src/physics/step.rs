@@ -90,7 +90,6 @@ impl Physics<'_> {
         if was_on_ground || !next.on_ground() {
             events.landed = None;
         }
-        events.area = self.world.point_area(next.origin);
         (next, events)
     }
 

@@ -4,7 +4,7 @@
 use aas_geom::format::aas_q3::AasFile;
 use aas_geom::sample::AreaLinks;
 use aas_geom::world::PresenceType;
-use aas_geom::world::{AasWorld, AreaId};
+use aas_geom::world::{AasWorld, AreaId, NodeChild};
 use glam::Vec3;
 
 use crate::common::{SHARED_MAPS, read_shared, shared_maps_dir};
@@ -152,6 +152,51 @@ fn bbox_areas_hold_every_area_sampled_in_the_box() {
                     }
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn bbox_leaves_all_tests_the_leaves_bbox_areas_finds_and_the_solid_in_the_box() {
+    let Some(dir) = shared_maps_dir() else { return };
+    let mut rng = SplitMix64(0x5EED_0004);
+    for map in SHARED_MAPS {
+        let world = load(&dir, map);
+        let starts = standing_areas(&world);
+        for _ in 0..60 {
+            let center = world.areas[starts[rng.below(starts.len())].index()].center;
+            let half =
+                Vec3::new(rng.unit().abs(), rng.unit().abs(), rng.unit().abs()) * 96.0 + Vec3::ONE;
+            let (mins, maxs) = (center - half, center + half);
+            let mut areas = Vec::new();
+            let mut solid = false;
+            assert!(world.bbox_leaves_all(mins, maxs, |leaf| {
+                match leaf {
+                    NodeChild::Area(area) => areas.push(area),
+                    NodeChild::Solid => solid = true,
+                    NodeChild::Node(_) => panic!("{map}: a node passed as a leaf"),
+                }
+                true
+            }));
+            areas.sort_unstable();
+            areas.dedup();
+            assert_eq!(areas, world.bbox_areas(mins, maxs), "{map}");
+            let sampled_solid = (0..=6).any(|i| {
+                (0..=6).any(|j| {
+                    (0..=6).any(|k| {
+                        let t = Vec3::new(i as f32, j as f32, k as f32) / 6.0;
+                        world.point_area(mins + (maxs - mins) * t).is_none()
+                    })
+                })
+            });
+            assert!(!sampled_solid || solid, "{map}: solid sampled in the box, not seen");
+            // The first leaf refused stops the walk.
+            let mut tested = 0;
+            assert!(!world.bbox_leaves_all(mins, maxs, |_| {
+                tested += 1;
+                false
+            }));
+            assert_eq!(tested, 1, "{map}");
         }
     }
 }

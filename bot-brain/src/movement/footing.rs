@@ -15,6 +15,7 @@ use aas_geom::world::PresenceType;
 use glam::Vec3;
 
 use super::locate::flat;
+use super::open_floor::{flat_floor_height, stops_on_open_floor};
 use super::steer::{Ctx, Steer};
 
 /// How many frames of braking the check plays after the wished frame (enough to stop from
@@ -49,7 +50,7 @@ pub(super) enum Footing {
 
 /// The input that stops a player on the ground fastest: against its horizontal velocity, at
 /// the wished speed whose acceleration takes away exactly what friction leaves of it.
-fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
+pub(super) fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
     let settings = physics.settings();
     let velocity = flat(state.velocity);
     let speed = velocity.length();
@@ -96,6 +97,21 @@ pub(super) fn keeps_footing(
         .world()
         .trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
     if probe.start_solid || probe.fraction >= 1.0 {
+        return Footing::Kept;
+    }
+    let world = physics.world();
+    let flat_floor = probe
+        .plane
+        .and_then(|plane| world.planes.get(plane.index()))
+        .and_then(|plane| flat_floor_height(probe.normal, plane.normal, plane.dist));
+    if let Some(floor_height) = flat_floor
+        && stops_on_open_floor(
+            physics,
+            (&ctx.player_state(), &input),
+            floor_height,
+            STOP_FRAMES,
+        )
+    {
         return Footing::Kept;
     }
     let (mut state, events) = physics.step(&ctx.player_state(), &input);

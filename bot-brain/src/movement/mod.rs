@@ -220,6 +220,7 @@ mod footing;
 mod locate;
 mod navigate;
 mod navigator;
+mod open_floor;
 mod opener;
 mod plan;
 mod platforms;
