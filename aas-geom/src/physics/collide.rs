@@ -5,7 +5,7 @@ use glam::Vec3;
 
 use super::Physics;
 use super::movers::sweep_box;
-use crate::sample::TRACE_EPSILON;
+use crate::sample::{TRACE_EPSILON, Trace};
 use crate::world::{AreaContents, AreaId, PresenceType};
 
 /// A mover hit at most this much farther along a move than the world's hit (units) is taken
@@ -41,6 +41,19 @@ impl Physics<'_> {
         time: f32,
     ) -> MoveTrace {
         let world = self.world.trace_without_stop_area(start, end, presence);
+        self.shortened_by_movers(world, start, end, (pmins, pmaxs), time)
+    }
+
+    /// The AAS world's trace `world` of the move from `start` to `end` (as
+    /// [`trace_box`](Self::trace_box) makes it), shortened by the first mover box in the way.
+    pub(crate) fn shortened_by_movers(
+        &self,
+        world: Trace,
+        start: Vec3,
+        end: Vec3,
+        (pmins, pmaxs): (Vec3, Vec3),
+        time: f32,
+    ) -> MoveTrace {
         let mut result = MoveTrace {
             start_solid: world.start_solid,
             fraction: world.fraction,
@@ -53,8 +66,13 @@ impl Physics<'_> {
         }
         let total = end - start;
         let length = total.length();
+        // The box the move sweeps: a mover wholly outside it cannot be touched.
+        let (swept_mins, swept_maxs) = (start.min(end) + pmins, start.max(end) + pmaxs);
         for (index, mover) in self.movers.iter().enumerate() {
             let (mins, maxs) = mover.bounds_at(time);
+            if maxs.cmplt(swept_mins).any() || mins.cmpgt(swept_maxs).any() {
+                continue;
+            }
             let Some((fraction, normal)) = sweep_box(start, end, pmins, pmaxs, mins, maxs) else {
                 continue;
             };

@@ -66,7 +66,8 @@ pub use movers::{Mover, MoverMotion};
 pub use predict::{Prediction, StopConditions, StopEvents, StopReason};
 pub use settings::PhysicsSettings;
 pub use state::{
-    CROUCHING_MAXS, Ground, MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS, StepEvents, Timer,
+    CROUCHING_MAXS, Ground, GroundProbe, MoveInput, PlayerState, STANDING_MAXS, STANDING_MINS,
+    StepEvents, Timer,
 };
 pub use triggers::{Trigger, TriggerAction};
 

@@ -3,6 +3,7 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
+use crate::sample::Trace;
 use crate::world::{AreaContents, PresenceType};
 
 /// The standing player box relative to the origin (the `.aas` normal presence box).
@@ -62,6 +63,23 @@ pub struct PlayerState {
     pub timer: Option<Timer>,
     /// Simulated time in seconds (drives moving platforms).
     pub time: f32,
+    /// The AAS world's part of the last ground probe, kept by the physics so that the next
+    /// step need not probe the same spot again; `None` (as every constructor sets it) makes
+    /// the next step probe. Only meaningful to the physics of the world that made it.
+    #[serde(skip)]
+    pub ground_probe: Option<GroundProbe>,
+}
+
+/// What the AAS world's ground probe found under one origin ([`PlayerState::ground_probe`]).
+/// Opaque: only the physics makes and reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GroundProbe {
+    /// The origin probed from.
+    pub(crate) origin: Vec3,
+    /// The box probed with.
+    pub(crate) presence: PresenceType,
+    /// The world's trace (movers not included).
+    pub(crate) trace: Trace,
 }
 
 impl PlayerState {
@@ -79,6 +97,7 @@ impl PlayerState {
             jump_held: false,
             timer: None,
             time: 0.0,
+            ground_probe: None,
         }
     }
 

@@ -4,7 +4,7 @@ use glam::Vec3;
 
 use super::Physics;
 use super::slide::Mover;
-use super::state::{Ground, MoveInput, PlayerState, StepEvents, Timer};
+use super::state::{Ground, GroundProbe, MoveInput, PlayerState, StepEvents, Timer};
 use super::triggers::TriggerAction;
 use crate::world::PresenceType;
 
@@ -147,14 +147,19 @@ impl Physics<'_> {
     fn ground_trace(&self, state: &mut PlayerState, events: &mut StepEvents, previous: Vec3) {
         let settings = &self.settings;
         let (mins, maxs) = state.box_extents();
-        let trace = self.trace_box(
-            state.origin,
-            state.origin - Vec3::Z * GROUND_PROBE,
-            state.presence(),
-            mins,
-            maxs,
-            state.time,
-        );
+        let (origin, presence) = (state.origin, state.presence());
+        let end = origin - Vec3::Z * GROUND_PROBE;
+        // The world does not move: a probe from the same spot finds what the last one found.
+        let world = match state.ground_probe {
+            Some(probe) if probe.origin == origin && probe.presence == presence => probe.trace,
+            _ => self.world.trace_without_stop_area(origin, end, presence),
+        };
+        state.ground_probe = Some(GroundProbe {
+            origin,
+            presence,
+            trace: world,
+        });
+        let trace = self.shortened_by_movers(world, origin, end, (mins, maxs), state.time);
         let was_on_ground = state.on_ground();
         if trace.start_solid || trace.fraction >= 1.0 {
             state.ground = None;

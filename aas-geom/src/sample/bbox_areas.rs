@@ -65,16 +65,45 @@ impl AasWorld {
         maxs: Vec3,
         mut test: impl FnMut(NodeChild) -> bool,
     ) -> bool {
-        let center = (mins + maxs) * 0.5;
-        let half = (maxs - mins) * 0.5;
-        let mut stack: SmallVec<[NodeChild; 32]> = SmallVec::new();
-        stack.push(self.root());
+        self.bboxes_leaves_all(&[(mins, maxs)], |_, leaf| test(leaf))
+    }
+
+    /// [`bbox_leaves_all`](Self::bbox_leaves_all) for several boxes (at most 32) in one walk
+    /// down the tree: whether every leaf overlapping box `i` passes `test(i, leaf)`. Boxes
+    /// close together share most of the walk.
+    ///
+    /// # Panics
+    /// With more than 32 boxes.
+    ///
+    /// # Complexity
+    /// `O(nodes whose region meets a box)`.
+    #[must_use]
+    pub fn bboxes_leaves_all(
+        &self,
+        boxes: &[(Vec3, Vec3)],
+        mut test: impl FnMut(usize, NodeChild) -> bool,
+    ) -> bool {
+        assert!(boxes.len() <= 32, "at most 32 boxes");
+        let halves: SmallVec<[(Vec3, Vec3); 4]> = boxes
+            .iter()
+            .map(|&(mins, maxs)| ((mins + maxs) * 0.5, (maxs - mins) * 0.5))
+            .collect();
+        let all = u32::MAX >> (32 - boxes.len().max(1));
+        let mut stack: SmallVec<[(NodeChild, u32); 32]> = SmallVec::new();
+        if !boxes.is_empty() {
+            stack.push((self.root(), all));
+        }
         let mut budget = 2 * self.nodes.len() + 2;
-        while let Some(child) = stack.pop() {
+        while let Some((child, live)) = stack.pop() {
             budget = budget.saturating_sub(1);
             let NodeChild::Node(node) = child else {
-                if !test(child) {
-                    return false;
+                let mut rest = live;
+                while rest != 0 {
+                    let index = rest.trailing_zeros() as usize;
+                    if !test(index, child) {
+                        return false;
+                    }
+                    rest &= rest - 1;
                 }
                 continue;
             };
@@ -84,13 +113,26 @@ impl AasWorld {
             let Some((record, plane)) = self.node_and_plane(node) else {
                 return false;
             };
-            let distance = plane.normal.dot(center) - plane.dist;
-            let reach = plane.normal.abs().dot(half);
-            if distance >= -reach {
-                stack.push(record.children[0]);
+            let (mut front, mut back) = (0, 0);
+            let mut rest = live;
+            while rest != 0 {
+                let index = rest.trailing_zeros() as usize;
+                let (center, half) = halves[index];
+                let distance = plane.normal.dot(center) - plane.dist;
+                let reach = plane.normal.abs().dot(half);
+                if distance >= -reach {
+                    front |= 1 << index;
+                }
+                if distance <= reach {
+                    back |= 1 << index;
+                }
+                rest &= rest - 1;
             }
-            if distance <= reach {
-                stack.push(record.children[1]);
+            if front != 0 {
+                stack.push((record.children[0], front));
+            }
+            if back != 0 {
+                stack.push((record.children[1], back));
             }
         }
         true

@@ -74,17 +74,31 @@ impl AasWorld {
         };
         let total = end - start;
         let length = total.length();
+        let mut budget = 2 * self.nodes.len() + 2;
+        // Down the tree while the whole segment lies on one side of each plane (most of the
+        // way for a short trace), then piece by piece.
+        let mut child = self.root();
+        while let NodeChild::Node(node) = child
+            && let Some((record, plane)) = self.node_and_plane(node)
+            && budget > 1
+        {
+            let start_front = plane.normal.dot(start) - plane.dist > 0.0;
+            if start_front != (plane.normal.dot(end) - plane.dist > 0.0) {
+                break;
+            }
+            child = record.children[usize::from(!start_front)];
+            budget -= 1;
+        }
         // The piece being walked, and those waiting (a short trace keeps them on the call
         // stack: no allocation).
         let mut segment = Segment {
-            child: self.root(),
+            child,
             start,
             end,
             entered_through: None,
         };
         let mut stack: Pending = SmallVec::new();
         let mut last_area = None;
-        let mut budget = 2 * self.nodes.len() + 2;
         loop {
             budget = budget.saturating_sub(1);
             let blocked = match segment.child {

@@ -189,7 +189,33 @@ fn bbox_leaves_all_tests_the_leaves_bbox_areas_finds_and_the_solid_in_the_box() 
                     })
                 })
             });
-            assert!(!sampled_solid || solid, "{map}: solid sampled in the box, not seen");
+            assert!(
+                !sampled_solid || solid,
+                "{map}: solid sampled in the box, not seen"
+            );
+            // Several boxes in one walk: each meets the leaves it meets alone.
+            let other = (mins + half * 0.75, maxs + half);
+            let leaves_of = |(lo, hi): (Vec3, Vec3)| {
+                let mut leaves = Vec::new();
+                assert!(world.bbox_leaves_all(lo, hi, |leaf| {
+                    leaves.push(format!("{leaf:?}"));
+                    true
+                }));
+                leaves.sort();
+                leaves.dedup();
+                leaves
+            };
+            let mut together = [Vec::new(), Vec::new()];
+            assert!(world.bboxes_leaves_all(&[(mins, maxs), other], |index, leaf| {
+                together[index].push(format!("{leaf:?}"));
+                true
+            }));
+            for leaves in &mut together {
+                leaves.sort();
+                leaves.dedup();
+            }
+            assert_eq!(together[0], leaves_of((mins, maxs)), "{map}");
+            assert_eq!(together[1], leaves_of(other), "{map}");
             // The first leaf refused stops the walk.
             let mut tested = 0;
             assert!(!world.bbox_leaves_all(mins, maxs, |_| {

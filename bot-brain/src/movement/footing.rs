@@ -11,6 +11,7 @@
 //! there, as a careful human does.
 
 use aas_geom::physics::{MoveInput, Physics, PlayerState};
+use aas_geom::sample::TRACE_EPSILON;
 use aas_geom::world::PresenceType;
 use glam::Vec3;
 
@@ -88,33 +89,34 @@ pub(super) fn keeps_footing(
         jump: steer.jump,
         crouch: steer.crouch,
     };
+    let state = ctx.player_state();
+    // A player standing on a floor rests this far above its plane: tried first, the boxes of
+    // the shortcut check it, and no probe is needed.
+    let resting_floor = me.origin.z - TRACE_EPSILON;
+    if stops_on_open_floor(physics, (&state, &input), resting_floor, STOP_FRAMES) {
+        return Footing::Kept;
+    }
     let presence = if me.crouched {
         PresenceType::CROUCH
     } else {
         PresenceType::NORMAL
     };
-    let probe = physics
-        .world()
-        .trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
+    let world = physics.world();
+    let probe = world.trace(me.origin, me.origin - Vec3::Z * GROUND_PROBE, presence);
     if probe.start_solid || probe.fraction >= 1.0 {
         return Footing::Kept;
     }
-    let world = physics.world();
     let flat_floor = probe
         .plane
         .and_then(|plane| world.planes.get(plane.index()))
         .and_then(|plane| flat_floor_height(probe.normal, plane.normal, plane.dist));
     if let Some(floor_height) = flat_floor
-        && stops_on_open_floor(
-            physics,
-            (&ctx.player_state(), &input),
-            floor_height,
-            STOP_FRAMES,
-        )
+        && floor_height != resting_floor
+        && stops_on_open_floor(physics, (&state, &input), floor_height, STOP_FRAMES)
     {
         return Footing::Kept;
     }
-    let (mut state, events) = physics.step(&ctx.player_state(), &input);
+    let (mut state, events) = physics.step(&state, &input);
     let wished = steer.speed.min(physics.settings().max_walk_velocity);
     let along = flat(state.velocity).dot(flat(steer.direction));
     if events.hit_wall && wished > 0.0 && along < BLOCKED_SHARE * wished {

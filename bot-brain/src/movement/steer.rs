@@ -59,6 +59,7 @@ impl Ctx<'_, '_> {
             jump_held: self.jump_held,
             timer: None,
             time: self.time,
+            ground_probe: None,
         }
     }
 
