@@ -206,10 +206,12 @@ fn bbox_leaves_all_tests_the_leaves_bbox_areas_finds_and_the_solid_in_the_box() 
                 leaves
             };
             let mut together = [Vec::new(), Vec::new()];
-            assert!(world.bboxes_leaves_all(&[(mins, maxs), other], |index, leaf| {
-                together[index].push(format!("{leaf:?}"));
-                true
-            }));
+            assert!(
+                world.bboxes_leaves_all(&[(mins, maxs), other], |index, leaf| {
+                    together[index].push(format!("{leaf:?}"));
+                    true
+                })
+            );
             for leaves in &mut together {
                 leaves.sort();
                 leaves.dedup();

@@ -10,13 +10,15 @@
 //! few units), so a player that checks every frame can walk right up to an edge and turn
 //! there, as a careful human does.
 
+use std::cell::Cell;
+
 use aas_geom::physics::{MoveInput, Physics, PlayerState};
 use aas_geom::sample::TRACE_EPSILON;
 use aas_geom::world::PresenceType;
 use glam::Vec3;
 
 use super::locate::flat;
-use super::open_floor::{flat_floor_height, stops_on_open_floor};
+use super::open_floor::{OpenPatch, flat_floor_height, stops_on_open_floor};
 use super::steer::{Ctx, Steer};
 
 /// How many frames of braking the check plays after the wished frame (enough to stop from
@@ -79,6 +81,7 @@ pub(super) fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
 pub(super) fn keeps_footing(
     ctx: &Ctx<'_, '_>,
     (steer, floor): (&Steer, f32),
+    patch: &Cell<Option<OpenPatch>>,
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> Footing {
     let (me, physics) = (ctx.me, ctx.physics);
@@ -93,7 +96,12 @@ pub(super) fn keeps_footing(
     // A player standing on a floor rests this far above its plane: tried first, the boxes of
     // the shortcut check it, and no probe is needed.
     let resting_floor = me.origin.z - TRACE_EPSILON;
-    if stops_on_open_floor(physics, (&state, &input), resting_floor, STOP_FRAMES) {
+    if stops_on_open_floor(
+        physics,
+        (&state, &input),
+        resting_floor,
+        (STOP_FRAMES, patch),
+    ) {
         return Footing::Kept;
     }
     let presence = if me.crouched {
@@ -112,7 +120,12 @@ pub(super) fn keeps_footing(
         .and_then(|plane| flat_floor_height(probe.normal, plane.normal, plane.dist));
     if let Some(floor_height) = flat_floor
         && floor_height != resting_floor
-        && stops_on_open_floor(physics, (&state, &input), floor_height, STOP_FRAMES)
+        && stops_on_open_floor(
+            physics,
+            (&state, &input),
+            floor_height,
+            (STOP_FRAMES, patch),
+        )
     {
         return Footing::Kept;
     }
@@ -154,6 +167,7 @@ pub(super) fn keeps_footing(
 pub(super) fn keep_footing(
     ctx: &Ctx<'_, '_>,
     (steer, beyond, floor): (Steer, Option<Steer>, f32),
+    patch: &Cell<Option<OpenPatch>>,
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> (Steer, bool) {
     let (me, settings) = (ctx.me, ctx.physics.settings());
@@ -164,7 +178,7 @@ pub(super) fn keep_footing(
     let candidates: Vec<Steer> = wishes.iter().copied().chain(slower).collect();
     let mut blocked = false;
     for (index, wish) in candidates.into_iter().enumerate() {
-        let footing = keeps_footing(ctx, (&wish, floor), &mut *accept_landing);
+        let footing = keeps_footing(ctx, (&wish, floor), patch, &mut *accept_landing);
         match footing {
             Footing::Kept => return (wish, false),
             Footing::Blocked if index == 0 => blocked = true,

@@ -1,6 +1,8 @@
 //! [`Navigator`]: the movement AI's state, its construction and its frame (see the [module
 //! docs](super) for the behaviour).
 
+use std::cell::Cell;
+
 use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::RouterStats;
@@ -12,6 +14,7 @@ use glam::Vec3;
 use super::footing::keep_footing;
 use super::locate::{crouch_only, flat};
 use super::navigate::Nav;
+use super::open_floor::OpenPatch;
 use super::opener::DoorOpener;
 use super::plan::Plan;
 use super::rocket_jump::{can_rocket_jump, own_kick};
@@ -228,6 +231,9 @@ pub struct Navigator<'w> {
     pub(super) stats: NavStats,
     /// Goals given up since [`take_given_up`](Self::take_given_up) was last called.
     pub(super) given_up: Vec<NavGoal>,
+    /// The stretch of flat open floor the footing check last found (the world does not
+    /// change: it stays true), so that frames within it need no look at the tree.
+    pub(super) open_patch: Cell<Option<OpenPatch>>,
 }
 
 /// What [`Navigator::update`] found at the start of a frame.
@@ -271,6 +277,7 @@ impl<'w> Navigator<'w> {
             maneuver: None,
             stats: NavStats::default(),
             given_up: Vec::new(),
+            open_patch: Cell::new(None),
         }
     }
 
@@ -512,6 +519,7 @@ impl<'w> Navigator<'w> {
             let (kept, walled) = keep_footing(
                 &self.ctx(me, area, time),
                 (steer, beyond, floor),
+                &self.open_patch,
                 &mut no_worse,
             );
             steer = kept;
