@@ -115,6 +115,14 @@ impl Physics<'_> {
         time: f32,
     ) -> AreaContents {
         let point = origin + Vec3::Z * lift;
+        // Every point looked at lies between the origin and `point`: away from all liquid
+        // areas, none of them is in one.
+        if !self
+            .liquid_bounds
+            .meets(origin.min(point), origin.max(point))
+        {
+            return AreaContents::empty();
+        }
         if let Some(area) = self.world.point_area(point) {
             return self.area_liquid(area);
         }

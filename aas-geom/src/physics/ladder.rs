@@ -24,12 +24,8 @@ const TOWARDS: f32 = 0.5;
 impl Physics<'_> {
     /// The outward normal of the ladder face the origin touches, if any.
     pub(crate) fn touched_ladder(&self, origin: Vec3) -> Option<Vec3> {
-        // An origin outside every ladder area's bounds is in none of them.
-        let near_ladder = self
-            .ladder_bounds
-            .iter()
-            .any(|&(mins, maxs)| origin.cmpge(mins).all() && origin.cmple(maxs).all());
-        if !near_ladder {
+        // An origin away from every ladder area is in none of them.
+        if !self.ladder_bounds.meets(origin, origin) {
             return None;
         }
         let world = self.world;

@@ -49,6 +49,7 @@
 //! trajectories.
 
 mod air_control;
+mod bounds;
 mod collide;
 mod convex;
 mod ladder;
@@ -71,12 +72,9 @@ pub use state::{
 };
 pub use triggers::{Trigger, TriggerAction};
 
-use glam::Vec3;
+use bounds::AreaBounds;
 
 use crate::world::AasWorld;
-
-/// How far (units) the bounds of ladder areas are grown before the ladder test trusts them.
-const LADDER_BOUNDS_MARGIN: f32 = 1.0;
 
 /// The player physics of one world: the AAS world, the settings, and the world's triggers and
 /// movers. Immutable and `Sync`: share one between threads.
@@ -86,11 +84,12 @@ pub struct Physics<'a> {
     settings: PhysicsSettings,
     triggers: Vec<Trigger>,
     movers: Vec<Mover>,
-    /// The bounds of the areas with a ladder, grown by [`LADDER_BOUNDS_MARGIN`]: the per-step
-    /// ladder test looks up the origin's area only inside one of them.
-    ladder_bounds: Vec<(Vec3, Vec3)>,
-    /// Whether any area is in a liquid (else the per-step water level is 0 without a probe).
-    has_liquids: bool,
+    /// Where the areas with a ladder are: the per-step ladder test looks up the origin's area
+    /// only near one.
+    ladder_bounds: AreaBounds,
+    /// Where the liquid areas are: the per-step water level probes look up areas only near
+    /// one (and none at all on a map without liquid).
+    liquid_bounds: AreaBounds,
 }
 
 impl<'a> Physics<'a> {
@@ -102,18 +101,10 @@ impl<'a> Physics<'a> {
             settings,
             triggers: Vec::new(),
             movers: Vec::new(),
-            ladder_bounds: world
-                .areas
-                .iter()
-                .filter(|area| area.flags.contains(crate::world::AreaFlags::LADDER))
-                .map(|area| {
-                    (
-                        area.mins - Vec3::splat(LADDER_BOUNDS_MARGIN),
-                        area.maxs + Vec3::splat(LADDER_BOUNDS_MARGIN),
-                    )
-                })
-                .collect(),
-            has_liquids: world.areas.iter().any(|area| {
+            ladder_bounds: AreaBounds::of(world, |area| {
+                area.flags.contains(crate::world::AreaFlags::LADDER)
+            }),
+            liquid_bounds: AreaBounds::of(world, |area| {
                 area.contents
                     .intersects(crate::world::AreaContents::LIQUIDS)
             }),

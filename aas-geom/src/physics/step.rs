@@ -223,7 +223,7 @@ impl Physics<'_> {
         let eyes = view - mins.z;
         let waist = eyes * 0.5;
         state.water_level = 0;
-        if !self.has_liquids {
+        if self.liquid_bounds.is_empty() {
             // No liquid anywhere: every probe would find none.
             state.water_type = crate::world::AreaContents::empty();
             return;

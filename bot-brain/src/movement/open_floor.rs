@@ -325,7 +325,8 @@ mod tests {
                         remembered += usize::from(known);
                         assert!(
                             stops_in_the_open(&physics, &state, &wish),
-                            "{map}: at {origin} with {velocity}, wishing {wish:?}, floor {floor}, known {known} {:?}", patch.get()
+                            "{map}: at {origin} with {velocity}, wishing {wish:?}, floor {floor}, known {known} {:?}",
+                            patch.get()
                         );
                     }
                 }

@@ -126,11 +126,12 @@ impl World<'_> {
         let mut item_hints = std::mem::take(&mut self.sight.item_hints);
         let eyes: Vec<Vec3> = (0..count).map(|i| self.eye_of(i)).collect();
         let eye_clusters: Vec<Option<u32>> = eyes.iter().map(|&e| self.cluster_of(e)).collect();
-        let origin_clusters: Vec<Option<u32>> = self
-            .players
-            .iter()
-            .map(|p| self.cluster_of(p.body.origin))
-            .collect();
+        // An origin's cluster is needed only when the eyes do not see each other.
+        let mut origin_clusters: Vec<Option<Option<u32>>> = vec![None; count];
+        let mut origin_cluster = |index: usize| {
+            *origin_clusters[index]
+                .get_or_insert_with(|| self.cluster_of(self.players[index].body.origin))
+        };
         // A line from `from` (cluster `cf`) to `to` (cluster `ct`) is clear: the set first.
         let line = |from: Vec3, cf: Option<u32>, to: Vec3, ct: Option<u32>, hint: &mut Hint| {
             self.clusters_see(cf, ct) && self.traced_clear_hinted(from, to, hint)
@@ -163,7 +164,7 @@ impl World<'_> {
                             eyes[i],
                             eye_clusters[i],
                             b.body.origin,
-                            origin_clusters[j],
+                            origin_cluster(j),
                             i_to_j,
                         ));
                 players[j * count + i] = j_reads
@@ -172,7 +173,7 @@ impl World<'_> {
                             eyes[j],
                             eye_clusters[j],
                             a.body.origin,
-                            origin_clusters[i],
+                            origin_cluster(i),
                             j_to_i,
                         ));
             }
@@ -238,11 +239,16 @@ impl World<'_> {
         let mut seen = std::mem::take(&mut self.sight.projectiles);
         let mut hints = std::mem::take(&mut self.sight.projectile_hints);
         let mut spare = std::mem::take(&mut self.sight.spare_hints);
-        let clusters: Vec<Option<u32>> = self
-            .projectiles
-            .iter()
-            .map(|p| self.cluster_of(p.origin))
-            .collect();
+        let anyone_reads = (0..eyes.len())
+            .any(|viewer| self.sight.senses_of(viewer).contains(Senses::PROJECTILES));
+        let clusters: Vec<Option<u32>> = if anyone_reads {
+            self.projectiles
+                .iter()
+                .map(|p| self.cluster_of(p.origin))
+                .collect()
+        } else {
+            Vec::new()
+        };
         seen.resize_with(eyes.len(), Vec::new);
         hints.resize_with(eyes.len(), Vec::new);
         for (viewer, (seen, hints)) in seen.iter_mut().zip(&mut hints).enumerate() {

@@ -24,11 +24,14 @@ use super::BspError;
 use super::lumps::{LumpInfo, f32_at, i32_at, lump_bytes, read_directory, record_size, vec3_at};
 use super::records::BspPlane;
 
-/// One node of the world's BSP tree, validated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One node of the world's BSP tree, validated, with its plane (a descent reads one record
+/// per level).
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct VisNode {
-    /// Index into the planes.
-    plane: u32,
+    /// The plane's normal.
+    normal: Vec3,
+    /// The plane's distance from the origin along the normal.
+    dist: f32,
     /// Children, as stored: `≥ 0` a node, negative `c` the leaf `−(c + 1)`.
     children: [i32; 2],
 }
@@ -41,9 +44,7 @@ struct VisNode {
 /// which is what Quake III's `trap_InPVS` relies on before tracing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BspVisibility {
-    /// PLANES lump, as stored.
-    planes: Vec<BspPlane>,
-    /// NODES lump; node 0 is the world's root.
+    /// NODES lump with each node's plane; node 0 is the world's root.
     nodes: Vec<VisNode>,
     /// The cluster of each leaf of the LEAFS lump (−1: solid or outside).
     leaf_clusters: Vec<i32>,
@@ -160,12 +161,16 @@ impl BspVisibility {
                     ));
                 }
             }
-            nodes.push(VisNode { plane, children });
+            let BspPlane { normal, dist } = planes[plane as usize];
+            nodes.push(VisNode {
+                normal,
+                dist,
+                children,
+            });
         }
         check_acyclic(&nodes, nodes_info)?;
 
         Ok(Self {
-            planes,
             nodes,
             leaf_clusters,
             cluster_count,
@@ -205,8 +210,7 @@ impl BspVisibility {
                 return Some(leaf_index(child));
             }
             let node = self.nodes.get(child as usize)?;
-            let plane = self.planes.get(node.plane as usize)?;
-            let front = plane.normal.dot(point) - plane.dist >= 0.0;
+            let front = node.normal.dot(point) - node.dist >= 0.0;
             child = node.children[usize::from(!front)];
         }
         (child < 0).then(|| leaf_index(child))
