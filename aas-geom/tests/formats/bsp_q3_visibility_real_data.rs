@@ -1,6 +1,7 @@
 //! [`BspVisibility`] on the 18 shared real maps (GPL data, read in place, never copied): on
 //! random point pairs inside each map, a pair the PVS culls is really blocked by the world's
-//! solid brushes, i.e. the PVS never hides a visible pair.
+//! solid brushes, i.e. the PVS never hides a visible pair; and a point moved within the room
+//! [`BspVisibility::cluster_and_room`] gives it stays in its leaf.
 
 use std::path::Path;
 
@@ -78,6 +79,23 @@ fn check_map(dir: &Path, name: &str) -> (usize, usize, usize) {
         let (fa, fb) = (a.as_vec3(), b.as_vec3());
         if vis.cluster_at(fa).is_some() && vis.cluster_at(fb).is_some() {
             in_clusters += 1;
+        }
+        // The room a point has: moved less than that (less a hundredth against rounding), it
+        // stays in its leaf.
+        let (cluster, room) = vis.cluster_and_room(fa);
+        assert_eq!(cluster, vis.cluster_at(fa), "{name}: {fa}");
+        let direction = (fb - fa).normalize_or_zero();
+        for share in [0.25, 0.5, 0.99] {
+            let distance = room * share - 0.01;
+            if distance <= 0.0 {
+                continue;
+            }
+            let moved = fa + direction * distance;
+            assert_eq!(
+                vis.leaf_at(moved),
+                vis.leaf_at(fa),
+                "{name}: {fa} moved {distance} of its room {room} towards {fb}"
+            );
         }
         if vis.potentially_visible(fa, fb) {
             continue;

@@ -122,6 +122,32 @@ impl World<'_> {
             && self.ray_hits_model(a, b, 1.0).is_none()
     }
 
+    /// [`cluster_of`](Self::cluster_of) through `known`, the last answer for a nearby point
+    /// (the point, how far it could move and stay in its leaf, its cluster): reused while
+    /// `point` is within that distance, else looked up again and kept.
+    pub(super) fn cluster_near(
+        &self,
+        point: Vec3,
+        known: &mut Option<KnownCluster>,
+    ) -> Option<u32> {
+        if let Some(known) = known
+            && point.distance(known.point) < known.room - ROOM_MARGIN
+        {
+            return known.cluster;
+        }
+        let (cluster, room) = self
+            .level
+            .visibility
+            .as_ref()
+            .map_or((None, 0.0), |v| v.cluster_and_room(point));
+        *known = Some(KnownCluster {
+            point,
+            room,
+            cluster,
+        });
+        cluster
+    }
+
     /// The cluster of `point` in the map's potentially visible set (`None`: no set, or no
     /// cluster there, and then nothing is culled).
     pub(super) fn cluster_of(&self, point: Vec3) -> Option<u32> {
@@ -140,4 +166,16 @@ impl World<'_> {
             _ => true,
         }
     }
+}
+
+/// Units kept from a known cluster's room, against rounding in the plane distances.
+const ROOM_MARGIN: f32 = 0.01;
+
+/// A cluster looked up for `point`, which stays the same while the point moves less than
+/// `room` ([`World::cluster_near`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct KnownCluster {
+    point: Vec3,
+    room: f32,
+    cluster: Option<u32>,
 }

@@ -26,6 +26,7 @@ use bot_interface::Senses;
 use glam::Vec3;
 
 use super::World;
+use super::placements::KnownCluster;
 use crate::collision::BrushIndex;
 
 /// The brush that blocked a line last time it was checked.
@@ -66,6 +67,9 @@ pub(super) struct Sight {
     /// The potentially-visible-set cluster of each item's sight point, with the point it
     /// was looked up for (items rest once they appear; one that moved is looked up again).
     item_clusters: Vec<(Vec3, Option<u32>)>,
+    /// The cluster of each player's eye and origin as last looked up (reused while the point
+    /// stays in the same leaf of the `.bsp` tree).
+    known_clusters: Vec<[Option<KnownCluster>; 2]>,
 }
 
 impl Sight {
@@ -125,12 +129,19 @@ impl World<'_> {
         let mut pair_hints = std::mem::take(&mut self.sight.pair_hints);
         let mut item_hints = std::mem::take(&mut self.sight.item_hints);
         let eyes: Vec<Vec3> = (0..count).map(|i| self.eye_of(i)).collect();
-        let eye_clusters: Vec<Option<u32>> = eyes.iter().map(|&e| self.cluster_of(e)).collect();
+        let mut known = std::mem::take(&mut self.sight.known_clusters);
+        known.resize(count, [None; 2]);
+        let eye_clusters: Vec<Option<u32>> = eyes
+            .iter()
+            .zip(&mut known)
+            .map(|(&eye, [known_eye, _])| self.cluster_near(eye, known_eye))
+            .collect();
         // An origin's cluster is needed only when the eyes do not see each other.
         let mut origin_clusters: Vec<Option<Option<u32>>> = vec![None; count];
         let mut origin_cluster = |index: usize| {
-            *origin_clusters[index]
-                .get_or_insert_with(|| self.cluster_of(self.players[index].body.origin))
+            *origin_clusters[index].get_or_insert_with(|| {
+                self.cluster_near(self.players[index].body.origin, &mut known[index][1])
+            })
         };
         // A line from `from` (cluster `cf`) to `to` (cluster `ct`) is clear: the set first.
         let line = |from: Vec3, cf: Option<u32>, to: Vec3, ct: Option<u32>, hint: &mut Hint| {
@@ -225,6 +236,7 @@ impl World<'_> {
                     && self.traced_clear_hinted(eye, point, &mut hints[index]);
             }
         }
+        self.sight.known_clusters = known;
         self.sight.players = players;
         self.sight.items = items;
         self.sight.item_clusters = item_clusters;

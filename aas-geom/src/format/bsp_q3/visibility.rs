@@ -224,6 +224,39 @@ impl BspVisibility {
         u32::try_from(cluster).ok()
     }
 
+    /// [`cluster_at`](Self::cluster_at), with how far `point` may move (in any direction, less
+    /// than this distance) and stay in the same leaf, so in the same cluster: its distance to
+    /// the nearest plane it was sorted by on the way down (0 when the file has no nodes). The
+    /// distance is computed in `f32`: keep a hundredth of a unit from it against rounding.
+    ///
+    /// # Complexity
+    /// `O(depth)`, as [`leaf_at`](Self::leaf_at).
+    #[must_use]
+    pub fn cluster_and_room(&self, point: Vec3) -> (Option<u32>, f32) {
+        let mut room = f32::INFINITY;
+        let mut child = 0i32;
+        if self.nodes.is_empty() {
+            return (None, 0.0);
+        }
+        for _ in 0..=self.nodes.len() {
+            if child < 0 {
+                let cluster = self
+                    .leaf_clusters
+                    .get(leaf_index(child))
+                    .and_then(|&cluster| u32::try_from(cluster).ok());
+                return (cluster, room);
+            }
+            let Some(node) = self.nodes.get(child as usize) else {
+                return (None, 0.0);
+            };
+            let distance = node.normal.dot(point) - node.dist;
+            room = room.min(distance.abs());
+            let front = distance >= 0.0;
+            child = node.children[usize::from(!front)];
+        }
+        (None, 0.0)
+    }
+
     /// Whether cluster `to` is in cluster `from`'s row (`true` without data or when either
     /// cluster has no row).
     #[must_use]
