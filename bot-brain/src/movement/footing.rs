@@ -10,8 +10,6 @@
 //! few units), so a player that checks every frame can walk right up to an edge and turn
 //! there, as a careful human does.
 
-use std::cell::Cell;
-
 use aas_geom::physics::{MoveInput, Physics, PlayerState};
 use aas_geom::sample::TRACE_EPSILON;
 use aas_geom::world::PresenceType;
@@ -81,7 +79,7 @@ pub(super) fn brake(physics: &Physics<'_>, state: &PlayerState) -> MoveInput {
 pub(super) fn keeps_footing(
     ctx: &Ctx<'_, '_>,
     (steer, floor): (&Steer, f32),
-    patch: &Cell<Option<OpenPatch>>,
+    patch: &mut Option<OpenPatch>,
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> Footing {
     let (me, physics) = (ctx.me, ctx.physics);
@@ -167,7 +165,7 @@ pub(super) fn keeps_footing(
 pub(super) fn keep_footing(
     ctx: &Ctx<'_, '_>,
     (steer, beyond, floor): (Steer, Option<Steer>, f32),
-    patch: &Cell<Option<OpenPatch>>,
+    patch: &mut Option<OpenPatch>,
     accept_landing: &mut dyn FnMut(Vec3) -> bool,
 ) -> (Steer, bool) {
     let (me, settings) = (ctx.me, ctx.physics.settings());
@@ -178,7 +176,7 @@ pub(super) fn keep_footing(
     let candidates: Vec<Steer> = wishes.iter().copied().chain(slower).collect();
     let mut blocked = false;
     for (index, wish) in candidates.into_iter().enumerate() {
-        let footing = keeps_footing(ctx, (&wish, floor), patch, &mut *accept_landing);
+        let footing = keeps_footing(ctx, (&wish, floor), &mut *patch, &mut *accept_landing);
         match footing {
             Footing::Kept => return (wish, false),
             Footing::Blocked if index == 0 => blocked = true,

@@ -1,8 +1,6 @@
 //! [`Navigator`]: the movement AI's state, its construction and its frame (see the [module
 //! docs](super) for the behaviour).
 
-use std::cell::Cell;
-
 use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
 use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::RouterStats;
@@ -233,7 +231,7 @@ pub struct Navigator<'w> {
     pub(super) given_up: Vec<NavGoal>,
     /// The stretch of flat open floor the footing check last found (the world does not
     /// change: it stays true), so that frames within it need no look at the tree.
-    pub(super) open_patch: Cell<Option<OpenPatch>>,
+    pub(super) open_patch: Option<OpenPatch>,
 }
 
 /// What [`Navigator::update`] found at the start of a frame.
@@ -277,7 +275,7 @@ impl<'w> Navigator<'w> {
             maneuver: None,
             stats: NavStats::default(),
             given_up: Vec::new(),
-            open_patch: Cell::new(None),
+            open_patch: None,
         }
     }
 
@@ -514,14 +512,16 @@ impl<'w> Navigator<'w> {
             let floor = self.walking_to().map_or(me.origin.z, |point| point.z);
             let beyond = self.walk_beyond(me, area, time);
             let mut here_time = None;
+            let mut patch = self.open_patch.take();
             let mut no_worse =
                 |landing: Vec3| self.lands_no_farther((me, area), landing, &mut here_time);
             let (kept, walled) = keep_footing(
                 &self.ctx(me, area, time),
                 (steer, beyond, floor),
-                &self.open_patch,
+                &mut patch,
                 &mut no_worse,
             );
+            self.open_patch = patch;
             steer = kept;
             blocked_since = walled.then(|| self.memory.blocked_since.unwrap_or(time));
             if blocked_since.is_some_and(|since| time - since >= BLOCKED_TIME) {

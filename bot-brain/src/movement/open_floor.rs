@@ -6,13 +6,13 @@
 //! wished frame's velocity, which braking then works against. When the box around that line,
 //! from the floor to just above the origin, lies in open areas
 //! (no solid, no liquid, no ladder) and the slab just under the floor is solid all through,
-//! the player's moves meet nothing, it stands all the time and its height does not change: the
-//! full check's answer is known. Slopes, ladders, liquids, movers, crouching and jumping are
-//! left to the full check.
+//! the player's moves meet nothing and it stands all the time on that floor: the full check's
+//! answer is known. The stretch of floor found open ([`OpenPatch`]) stays open (the world does
+//! not change), so the navigator keeps it: the next frames' lines inside it need no look at
+//! the tree. Slopes, ladders, liquids, movers, crouching and jumping are left to the full
+//! check.
 
 use aas_geom::physics::{MoveInput, Physics, PlayerState};
-use std::cell::Cell;
-
 use aas_geom::world::{AasWorld, AreaContents, AreaFlags, NodeChild, PresenceType};
 use glam::Vec3;
 
@@ -38,14 +38,16 @@ const ROUNDING: f32 = 0.71;
 const STOPPED: f32 = 1.0;
 
 /// Whether a player in `state`, standing on the flat floor at height `floor` (the plane the
-/// full check's ground probe hit), that makes one frame of `input` and then brakes as hard as
-/// it can (at most `brake_frames` frames) surely comes to a stop on that floor without meeting
-/// anything: the full check would find it keeps its footing.
+/// full check's ground probe hit, or the one it rests on), that makes one frame of `input` and
+/// then brakes as hard as it can (at most `brake_frames` frames) surely comes to a stop on that
+/// floor without meeting anything: the full check would find it keeps its footing. `patch` is
+/// the stretch of open floor found before (used when it holds the line; replaced by the one
+/// found now).
 pub(super) fn stops_on_open_floor(
     physics: &Physics<'_>,
     (state, input): (&PlayerState, &MoveInput),
     floor: f32,
-    (brake_frames, patch): (usize, &Cell<Option<OpenPatch>>),
+    (brake_frames, patch): (usize, &mut Option<OpenPatch>),
 ) -> bool {
     let origin = state.origin;
     let height = origin.z - floor;
@@ -67,14 +69,14 @@ pub(super) fn stops_on_open_floor(
     };
     // The player moves along one line: braking works against the velocity of the wished frame.
     let needed = OpenPatch::along(origin, direction * reach, floor);
-    if patch.get().is_some_and(|known| known.holds(&needed)) {
+    if patch.is_some_and(|known| known.holds(&needed)) {
         return true;
     }
     // Farther along the same line first: the next frames' lines then lie inside it.
     let ahead = OpenPatch::along(origin, direction * (reach + LOOK_AHEAD), floor);
     for candidate in [ahead, needed] {
         if candidate.is_open(physics.world()) {
-            patch.set(Some(candidate));
+            *patch = Some(candidate);
             return true;
         }
         if direction == Vec3::ZERO {
@@ -310,14 +312,14 @@ mod tests {
                     .into_iter()
                     .flatten()
                 {
-                    let patch = Cell::new(None);
+                    let mut patch = None;
                     for wish in [input, slower, other] {
-                        let known = patch.get().is_some();
+                        let known = patch.is_some();
                         if !stops_on_open_floor(
                             &physics,
                             (&state, &wish),
                             floor,
-                            (BRAKE_FRAMES, &patch),
+                            (BRAKE_FRAMES, &mut patch),
                         ) {
                             continue;
                         }
@@ -325,8 +327,7 @@ mod tests {
                         remembered += usize::from(known);
                         assert!(
                             stops_in_the_open(&physics, &state, &wish),
-                            "{map}: at {origin} with {velocity}, wishing {wish:?}, floor {floor}, known {known} {:?}",
-                            patch.get()
+                            "{map}: at {origin} with {velocity}, wishing {wish:?}, floor {floor}, patch {patch:?}"
                         );
                     }
                 }
