@@ -121,18 +121,27 @@ fn trace_areas_lists_every_sampled_area_in_order() {
     }
 }
 
+/// 60 random boxes, each around the centre of a random standing area, up to `size` units
+/// from it on each axis.
+fn boxes_about(world: &AasWorld, rng: &mut SplitMix64, size: f32) -> Vec<(Vec3, Vec3)> {
+    let starts = standing_areas(world);
+    (0..60)
+        .map(|_| {
+            let center = world.areas[starts[rng.below(starts.len())].index()].center;
+            let half =
+                Vec3::new(rng.unit().abs(), rng.unit().abs(), rng.unit().abs()) * size + Vec3::ONE;
+            (center - half, center + half)
+        })
+        .collect()
+}
+
 #[test]
 fn bbox_areas_hold_every_area_sampled_in_the_box() {
     let Some(dir) = shared_maps_dir() else { return };
     let mut rng = SplitMix64(0x5EED_0003);
     for map in SHARED_MAPS {
         let world = load(&dir, map);
-        let starts = standing_areas(&world);
-        for _ in 0..60 {
-            let center = world.areas[starts[rng.below(starts.len())].index()].center;
-            let half =
-                Vec3::new(rng.unit().abs(), rng.unit().abs(), rng.unit().abs()) * 128.0 + Vec3::ONE;
-            let (mins, maxs) = (center - half, center + half);
+        for (mins, maxs) in boxes_about(&world, &mut rng, 128.0) {
             let areas = world.bbox_areas(mins, maxs);
             assert!(
                 areas.windows(2).all(|w| w[0] < w[1]),
@@ -162,12 +171,8 @@ fn bbox_leaves_all_tests_the_leaves_bbox_areas_finds_and_the_solid_in_the_box() 
     let mut rng = SplitMix64(0x5EED_0004);
     for map in SHARED_MAPS {
         let world = load(&dir, map);
-        let starts = standing_areas(&world);
-        for _ in 0..60 {
-            let center = world.areas[starts[rng.below(starts.len())].index()].center;
-            let half =
-                Vec3::new(rng.unit().abs(), rng.unit().abs(), rng.unit().abs()) * 96.0 + Vec3::ONE;
-            let (mins, maxs) = (center - half, center + half);
+        for (mins, maxs) in boxes_about(&world, &mut rng, 96.0) {
+            let half = (maxs - mins) * 0.5;
             let mut areas = Vec::new();
             let mut solid = false;
             assert!(world.bbox_leaves_all(mins, maxs, |leaf| {

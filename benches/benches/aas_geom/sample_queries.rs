@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use aas_geom::format::aas_q3::AasFile;
-use aas_geom::world::{AasWorld, PresenceType};
+use aas_geom::world::{AasWorld, NodeChild, PresenceType};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_main};
 use glam::Vec3;
 
@@ -136,6 +136,38 @@ fn sample_queries(c: &mut Criterion) {
                 });
             },
         );
+    }
+    group.finish();
+    // The footing check's shortcut: a strip along a braking line (40 by 4 units, a slab of
+    // 1.5) must hold only open areas, in one walk down the tree.
+    let mut group = c.benchmark_group("bbox_leaves_all_strip");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for (name, world) in &worlds {
+        let strips: Vec<(Vec3, Vec3)> = queries(world)
+            .iter()
+            .map(|&(point, _)| {
+                (
+                    point - Vec3::new(2.0, 2.0, 0.0),
+                    point + Vec3::new(38.0, 2.0, 1.5),
+                )
+            })
+            .collect();
+        let open_leaf = |leaf: NodeChild| matches!(leaf, NodeChild::Area(_));
+        let open = strips
+            .iter()
+            .filter(|&&(mins, maxs)| world.bbox_leaves_all(mins, maxs, open_leaf))
+            .count();
+        assert!(open > 0, "{name}: no strip around a query point is open");
+        group.bench_with_input(BenchmarkId::from_parameter(name), &strips, |b, strips| {
+            b.iter(|| {
+                strips
+                    .iter()
+                    .filter(|&&(mins, maxs)| {
+                        world.bbox_leaves_all(black_box(mins), black_box(maxs), open_leaf)
+                    })
+                    .count()
+            });
+        });
     }
     group.finish();
 }
