@@ -97,6 +97,103 @@ impl Weapon {
     }
 }
 
+/// What caused a hit (Quake III's "means of death"): in obituaries, logs and the rules that
+/// depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageCause {
+    /// A weapon's direct hit (trace, pellet or missile impact).
+    Weapon(Weapon),
+    /// A weapon's splash.
+    Splash(Weapon),
+    /// A hard landing.
+    Falling,
+    /// Lava.
+    Lava,
+    /// Slime.
+    Slime,
+    /// Out of air.
+    Drowning,
+    /// A door, plat or other mover.
+    Crush,
+    /// A `trigger_hurt` brush.
+    TriggerHurt,
+    /// A `target_laser`.
+    Laser,
+    /// Someone (or a spawn) arriving where the player stands, or a `target_kill`.
+    Telefrag,
+    /// The player's `/kill`.
+    Suicide,
+}
+
+impl DamageCause {
+    /// The stable name of a means of death in logs and summaries (`"rocket_splash"`,
+    /// `"falling"` …): Quake III's `MOD_*` names in lower case without the prefix.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Weapon(weapon) => match weapon {
+                Weapon::Gauntlet => "gauntlet",
+                Weapon::Machinegun => "machinegun",
+                Weapon::Shotgun => "shotgun",
+                Weapon::GrenadeLauncher => "grenade",
+                Weapon::RocketLauncher => "rocket",
+                Weapon::LightningGun => "lightning",
+                Weapon::Railgun => "railgun",
+                Weapon::PlasmaGun => "plasma",
+                Weapon::Bfg => "bfg",
+            },
+            Self::Splash(weapon) => match weapon {
+                Weapon::GrenadeLauncher => "grenade_splash",
+                Weapon::RocketLauncher => "rocket_splash",
+                Weapon::PlasmaGun => "plasma_splash",
+                Weapon::Bfg => "bfg_splash",
+                // No other weapon splashes; named after the weapon all the same.
+                other => other.name(),
+            },
+            Self::Falling => "falling",
+            Self::Lava => "lava",
+            Self::Slime => "slime",
+            Self::Drowning => "water",
+            Self::Crush => "crush",
+            Self::TriggerHurt => "trigger_hurt",
+            Self::Laser => "target_laser",
+            Self::Telefrag => "telefrag",
+            Self::Suicide => "suicide",
+        }
+    }
+
+    /// The means of death named `name` (as [`name`](Self::name) writes it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        const OTHERS: [DamageCause; 9] = [
+            DamageCause::Falling,
+            DamageCause::Lava,
+            DamageCause::Slime,
+            DamageCause::Drowning,
+            DamageCause::Crush,
+            DamageCause::TriggerHurt,
+            DamageCause::Laser,
+            DamageCause::Telefrag,
+            DamageCause::Suicide,
+        ];
+        Weapon::ALL
+            .into_iter()
+            .flat_map(|weapon| [Self::Weapon(weapon), Self::Splash(weapon)])
+            .chain(OTHERS)
+            .find(|cause| cause.name() == name)
+    }
+
+    /// The weapon behind a means of death, if a weapon caused it.
+    #[must_use]
+    pub fn weapon(self) -> Option<Weapon> {
+        match self {
+            Self::Weapon(weapon) | Self::Splash(weapon) => Some(weapon),
+            _ => None,
+        }
+    }
+}
+
 /// The six powerups of Quake III Arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -345,6 +442,25 @@ mod tests {
         assert_eq!(Weapon::from_number(0), None);
         assert_eq!(Weapon::from_number(10), None);
         assert_eq!(Weapon::RocketLauncher.number(), 5);
+    }
+
+    #[test]
+    fn every_cause_of_death_round_trips_by_name() {
+        for weapon in Weapon::ALL {
+            for cause in [DamageCause::Weapon(weapon), DamageCause::Splash(weapon)] {
+                let back = DamageCause::from_name(cause.name()).expect("named");
+                // Weapons without splash name their splash after the weapon: same name.
+                assert_eq!(back.name(), cause.name());
+                assert_eq!(back.weapon(), Some(weapon));
+            }
+        }
+        assert_eq!(
+            DamageCause::from_name("rocket_splash"),
+            Some(DamageCause::Splash(Weapon::RocketLauncher))
+        );
+        assert_eq!(DamageCause::from_name("water"), Some(DamageCause::Drowning));
+        assert_eq!(DamageCause::from_name("lava").and_then(DamageCause::weapon), None);
+        assert_eq!(DamageCause::from_name("nonsense"), None);
     }
 
     #[test]

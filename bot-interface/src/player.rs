@@ -1,5 +1,7 @@
 //! [`Player`]: anything that drives a player in a match (a bot, a scripted player, a test).
 
+use std::collections::BTreeMap;
+
 use bitflags::bitflags;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -90,6 +92,20 @@ pub trait Player {
     fn route(&self) -> Option<&Route> {
         None
     }
+
+    /// Moves the decisions it took since it was last asked into `out` (the default: none).
+    /// Debug information that does not affect the match: the world asks after every
+    /// [`think`](Self::think) (a match log records them, a viewer shows them), and a player
+    /// that records decisions must hand them over here so that they do not pile up.
+    fn take_decisions(&mut self, out: &mut Vec<Decision>) {
+        let _ = out;
+    }
+
+    /// What it reports about itself for the match summary (the default: nothing), asked
+    /// once after the match.
+    fn report(&self) -> Option<PlayerReport> {
+        None
+    }
 }
 
 /// A player lent to a match: the world drives it through the reference, and the owner
@@ -114,4 +130,44 @@ impl<P: Player + ?Sized> Player for &mut P {
     fn route(&self) -> Option<&Route> {
         (**self).route()
     }
+
+    fn take_decisions(&mut self, out: &mut Vec<Decision>) {
+        (**self).take_decisions(out);
+    }
+
+    fn report(&self) -> Option<PlayerReport> {
+        (**self).report()
+    }
+}
+
+/// A decision a player took, with its reason: for a bot, a switch between the nodes of its
+/// AI network (thesis §15), such as `seek_ltg` → `battle_fight` because `found enemy`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The state it left (a node name).
+    pub from: String,
+    /// The state it entered.
+    pub to: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// What a brain reports about itself in a match summary (the `bot-harness match --json`
+/// player fields beside the world's own).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PlayerReport {
+    /// The character it plays (`"razor"`).
+    pub bot: String,
+    /// Its skill, 1 to 5.
+    pub skill: f32,
+    /// Seconds spent in each node of its AI network, by node name.
+    pub ai_nodes: BTreeMap<String, f32>,
+    /// Chat lines it said.
+    pub chats: u32,
+    /// Seconds it wanted to move but made no progress.
+    pub stuck_seconds: f32,
+    /// The most node switches it took in one think.
+    pub max_switches_per_think: u32,
+    /// Problems met while loading it (the fallbacks taken), as botlib would print them.
+    pub diagnostics: Vec<String>,
 }

@@ -3,7 +3,7 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::{Holdable, Item, PlayerId, Powerup, Team, Weapon};
+use crate::{DamageCause, Holdable, Item, PlayerId, Powerup, Team, Weapon};
 
 /// What one player may know at one frame: its own state, what is in line of sight from its
 /// eye (occluded by the map's geometry, in every direction: field of view and reaction time
@@ -28,6 +28,8 @@ pub struct BotView {
     pub sounds: Vec<Sound>,
     /// Chat lines said this frame that this player receives.
     pub chat: Vec<ChatLine>,
+    /// Deaths this frame, as the game tells every player ("X was railed by Y").
+    pub obituaries: Vec<Obituary>,
     /// The scores, as the in-game scoreboard shows them.
     pub scoreboard: Scoreboard,
 }
@@ -77,6 +79,9 @@ pub struct SelfView {
     pub water_level: u8,
     /// Its score.
     pub score: i32,
+    /// The last other player that hurt it (Quake III's `PERS_ATTACKER`, kept across
+    /// respawns; `None` until someone does).
+    pub last_attacker: Option<PlayerId>,
 }
 
 impl SelfView {
@@ -187,6 +192,17 @@ pub struct Sound {
     pub origin: Vec3,
     /// The player who made it, if one did.
     pub player: Option<PlayerId>,
+}
+
+/// A death, as the game announces it to every player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Obituary {
+    /// Who died.
+    pub victim: PlayerId,
+    /// Who killed (`None`: the world, or the victim itself).
+    pub killer: Option<PlayerId>,
+    /// How.
+    pub cause: DamageCause,
 }
 
 /// A chat line.

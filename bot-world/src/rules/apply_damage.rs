@@ -1,6 +1,6 @@
 //! [`apply_damage`]: one hit on one player, in Quake III's order (q3-game-rules.md §3.1).
 
-use bot_interface::{GameMode, PlayerId, Powerup, Weapon};
+use bot_interface::{GameMode, PlayerId, Powerup};
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -8,34 +8,7 @@ use super::inventory::Inventory;
 use super::knockback::{knockback_time_ms, knockback_velocity};
 use super::table::{Rules, truncate};
 
-/// What caused a hit (Quake III's "means of death", for logs, obituaries and the rules that
-/// depend on it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DamageCause {
-    /// A weapon's direct hit (trace, pellet or missile impact).
-    Weapon(Weapon),
-    /// A weapon's splash.
-    Splash(Weapon),
-    /// A hard landing.
-    Falling,
-    /// Lava.
-    Lava,
-    /// Slime.
-    Slime,
-    /// Out of air.
-    Drowning,
-    /// A door, plat or other mover.
-    Crush,
-    /// A `trigger_hurt` brush.
-    TriggerHurt,
-    /// A `target_laser`.
-    Laser,
-    /// Someone (or a spawn) arriving where the player stands, or a `target_kill`.
-    Telefrag,
-    /// The player's `/kill`.
-    Suicide,
-}
+pub use bot_interface::DamageCause;
 
 /// Quake III's damage flags (`DAMAGE_*`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -601,6 +601,11 @@ impl World<'_> {
             self.note_carrier_hurt(attacker, victim);
         }
         let victim_id = self.players[victim].id;
+        if let Some(attacker) = hit.attacker
+            && attacker != victim
+        {
+            self.players[victim].last_attacker = Some(self.players[attacker].id);
+        }
         self.events.push(Event::Damage {
             attacker: hit.attacker.map(|a| self.players[a].id),
             target: victim_id,

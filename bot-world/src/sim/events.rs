@@ -5,49 +5,16 @@ use bot_interface::{PlayerId, Team, Weapon};
 use crate::rules::DamageCause;
 use serde::{Deserialize, Serialize};
 
-/// The stable name of a means of death in logs and summaries (`"rocket_splash"`,
-/// `"falling"` …): Quake III's `MOD_*` names in lower case without the prefix.
+/// The stable name of a means of death in logs and summaries (see [`DamageCause::name`]).
 #[must_use]
 pub fn cause_name(cause: DamageCause) -> &'static str {
-    match cause {
-        DamageCause::Weapon(weapon) => match weapon {
-            Weapon::Gauntlet => "gauntlet",
-            Weapon::Machinegun => "machinegun",
-            Weapon::Shotgun => "shotgun",
-            Weapon::GrenadeLauncher => "grenade",
-            Weapon::RocketLauncher => "rocket",
-            Weapon::LightningGun => "lightning",
-            Weapon::Railgun => "railgun",
-            Weapon::PlasmaGun => "plasma",
-            Weapon::Bfg => "bfg",
-        },
-        DamageCause::Splash(weapon) => match weapon {
-            Weapon::GrenadeLauncher => "grenade_splash",
-            Weapon::RocketLauncher => "rocket_splash",
-            Weapon::PlasmaGun => "plasma_splash",
-            Weapon::Bfg => "bfg_splash",
-            // No other weapon splashes; named after the weapon all the same.
-            other => other.name(),
-        },
-        DamageCause::Falling => "falling",
-        DamageCause::Lava => "lava",
-        DamageCause::Slime => "slime",
-        DamageCause::Drowning => "water",
-        DamageCause::Crush => "crush",
-        DamageCause::TriggerHurt => "trigger_hurt",
-        DamageCause::Laser => "target_laser",
-        DamageCause::Telefrag => "telefrag",
-        DamageCause::Suicide => "suicide",
-    }
+    cause.name()
 }
 
-/// The weapon behind a means of death, if a weapon caused it.
+/// The weapon behind a means of death, if a weapon caused it (see [`DamageCause::weapon`]).
 #[must_use]
 pub fn cause_weapon(cause: DamageCause) -> Option<Weapon> {
-    match cause {
-        DamageCause::Weapon(weapon) | DamageCause::Splash(weapon) => Some(weapon),
-        _ => None,
-    }
+    cause.weapon()
 }
 
 /// What happened to a CTF flag.

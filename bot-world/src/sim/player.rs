@@ -99,6 +99,9 @@ pub struct PlayerSlot {
     pub fragged_carrier_ms: Option<u32>,
     /// Whether the player held the jump button last frame (for the respawn rule).
     pub buttons_held: bot_interface::Buttons,
+    /// The last other player that hurt it (Quake III's `PERS_ATTACKER`; kept across
+    /// respawns).
+    pub last_attacker: Option<PlayerId>,
 }
 
 impl PlayerSlot {

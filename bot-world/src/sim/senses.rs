@@ -9,10 +9,12 @@
 //! - **Hearing**: the sounds of the last frame within [`hearing_range`] of the player's
 //!   eye, through walls (Quake III plays sounds without occlusion).
 //! - **Chat**: the lines said in the last frame to everybody, and to the player's team.
+//! - **Obituaries**: every death of the last frame, told to everybody (as Quake III's
+//!   console does), and the player's last attacker (`PERS_ATTACKER`).
 //! - **Scoreboard**: every player's score and deaths, team scores, limits.
 
 use bot_interface::{
-    BotView, ChatLine, Item, PlayerId, Powerup, ScoreLine, Scoreboard, SeenItem, SeenPlayer,
+    BotView, ChatLine, DamageCause, Item, Obituary, PlayerId, Powerup, ScoreLine, Scoreboard, SeenItem, SeenPlayer,
     SeenProjectile, SelfView, Senses, SoundKind, Weapon,
 };
 use glam::Vec3;
@@ -90,6 +92,7 @@ impl World<'_> {
             crouched: player.body.crouched,
             water_level: player.body.water_level,
             score: player.score,
+            last_attacker: player.last_attacker,
         };
         view.players.clear();
         for (other, seen) in self.players.iter().enumerate() {
@@ -155,6 +158,7 @@ impl World<'_> {
         }
         view.sounds.clear();
         view.chat.clear();
+        view.obituaries.clear();
         for event in &self.events {
             self.hear(index, eye, event, view);
         }
@@ -207,9 +211,21 @@ impl World<'_> {
                 let origin = self.players[target.index()].body.origin;
                 sound(SoundKind::Pain, origin, Some(*target));
             }
-            Event::Frag { victim, .. } => {
+            Event::Frag {
+                victim,
+                killer,
+                cause,
+                ..
+            } => {
                 let origin = self.players[victim.index()].body.origin;
                 sound(SoundKind::Death, origin, Some(*victim));
+                if let Some(cause) = DamageCause::from_name(cause) {
+                    view.obituaries.push(Obituary {
+                        victim: *victim,
+                        killer: *killer,
+                        cause,
+                    });
+                }
             }
             Event::JumpPad { player, origin } => {
                 sound(SoundKind::JumpPad, vec(*origin), Some(*player));

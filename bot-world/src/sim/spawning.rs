@@ -48,6 +48,7 @@ pub(super) fn new_slot(index: usize, setup: &PlayerSetup, settings: &MatchSettin
         returned_flag_ms: None,
         fragged_carrier_ms: None,
         buttons_held: Buttons::empty(),
+        last_attacker: None,
     }
 }
 
