@@ -24,6 +24,9 @@ use crate::goal::{
 use crate::movement::{NavGoal, Navigator, SharedRouter, in_trigger, respawn_input, standing_spot};
 use crate::schedule::{THINK_MS, ThinkClock};
 
+/// How far (units) a chased point may move before the route to it is planned again.
+const CHASE_RETARGET: f32 = 64.0;
+
 /// How long a goal the navigator gave up is avoided (milliseconds).
 const GIVEN_UP_AVOID_MS: u32 = 20_000;
 
@@ -75,6 +78,9 @@ pub struct Bot<'w, 'c> {
     next_nbg_ms: u32,
     /// The nearby goal on the stack's top and when it times out (match ms).
     nbg_until: Option<(GoalId, u32)>,
+    /// The point driven to instead of the goals ([`Drive::Point`]) and whether a standing
+    /// spot was found under it.
+    chasing: Option<(Vec3, bool)>,
     stats: BotStats,
 }
 
@@ -109,6 +115,7 @@ impl<'w, 'c> Bot<'w, 'c> {
             heading_for: None,
             next_nbg_ms: 0,
             nbg_until: None,
+            chasing: None,
             stats: BotStats::default(),
         }
     }
@@ -311,29 +318,88 @@ impl Player for Bot<'_, '_> {
         self.goals = GoalState::new();
         self.heading_for = None;
         self.nbg_until = None;
+        self.chasing = None;
         self.navigator.reset();
     }
 
     fn think(&mut self, view: &BotView) -> BotInput {
-        let me = &view.me;
         let thinks = self.clock.tick(self.frame_ms);
+        self.drive(view, thinks, Drive::Items).movement.input(&view.me)
+    }
+
+    fn route(&self) -> Option<&Route> {
+        self.navigator.route()
+    }
+}
+
+/// Where [`Bot::drive`] takes the bot this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Drive {
+    /// To the goals it chooses (the goal stack's top).
+    Items,
+    /// To this point (chasing an enemy out of sight, or investigating a sound), the goals
+    /// waiting.
+    Point(Vec3),
+}
+
+/// One frame of [`Bot::drive`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Driven {
+    /// The movement wanted.
+    pub movement: crate::movement::Movement,
+    /// The area of the bot's origin.
+    pub area: Option<AreaId>,
+    /// Whether the goal it drove to was reached this frame.
+    pub arrived: bool,
+    /// Whether the navigator gave up its goal this frame.
+    pub given_up: bool,
+}
+
+impl<'w> Bot<'w, '_> {
+    /// One frame of goal seeking and movement (what [`Player::think`] does, with `thinks`
+    /// telling whether this frame is one of its 10 Hz thinks): updates the navigator, pops
+    /// goals reached or given up, on thinks updates its item knowledge and chooses goals, and
+    /// steers. With [`Drive::Point`] it goes to the point instead, its goals waiting. A dead
+    /// bot forgets its goals and asks to respawn.
+    pub fn drive(&mut self, view: &BotView, thinks: bool, drive: Drive) -> Driven {
+        let me = &view.me;
         if !me.alive {
             self.navigator.reset();
             self.goals.stack.clear();
             self.heading_for = None;
             self.nbg_until = None;
-            return respawn_input(view);
+            self.chasing = None;
+            let input = respawn_input(view);
+            return Driven {
+                movement: crate::movement::Movement {
+                    look: Some(input.view_angles),
+                    ..crate::movement::Movement::default()
+                },
+                area: None,
+                arrived: false,
+                given_up: false,
+            };
         }
         #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
         let time = view.time_ms as f32 / 1000.0;
+        if let Drive::Point(point) = drive {
+            return self.drive_to_point(view, point, time, thinks);
+        }
+        if self.chasing.take().is_some() {
+            // Back to the goals: the navigator's goal is set again from the stack's top.
+            self.navigator.clear_goal();
+            self.heading_for = None;
+        }
         let frame = self.navigator.update(me, time);
         let mut rethink = thinks;
-        if frame.arrived.is_some() {
+        let arrived = frame.arrived.is_some();
+        if arrived {
             self.stats.reached += 1;
             self.pop_heading();
             rethink = true;
         }
-        if !self.navigator.take_given_up().is_empty() {
+        let given_up = !self.navigator.take_given_up().is_empty();
+        if given_up {
             self.stats.given_up += 1;
             if let Some(id) = self.heading_for {
                 self.goals
@@ -349,11 +415,118 @@ impl Player for Bot<'_, '_> {
         let movement = self
             .navigator
             .steer(me, &view.players, frame.area, time, &mut self.rng);
-        movement.input(me)
+        Driven {
+            movement,
+            area: frame.area,
+            arrived,
+            given_up,
+        }
     }
 
-    fn route(&self) -> Option<&Route> {
-        self.navigator.route()
+    /// [`drive`](Self::drive) to `point`: the navigator's goal becomes the standing spot
+    /// under it (set again when the point moved more than a step), the goal stack waits.
+    fn drive_to_point(&mut self, view: &BotView, point: Vec3, time: f32, thinks: bool) -> Driven {
+        let me = &view.me;
+        let moved = self
+            .chasing
+            .is_none_or(|(chased, _)| chased.distance(point) > CHASE_RETARGET);
+        if moved {
+            self.heading_for = None;
+            match standing_spot(self.navigator.world(), point) {
+                Some((spot, area)) => {
+                    let best = self
+                        .navigator
+                        .world()
+                        .point_area(me.origin)
+                        .and_then(|from| self.navigator.route_to(from, me.origin, area))
+                        .map_or(u16::MAX, |route| route.time);
+                    self.navigator.set_goal(
+                        NavGoal {
+                            point: spot,
+                            area,
+                            tag: None,
+                        },
+                        me.origin,
+                        best,
+                        time,
+                    );
+                    self.chasing = Some((point, true));
+                }
+                None => {
+                    self.navigator.clear_goal();
+                    self.chasing = Some((point, false));
+                }
+            }
+        }
+        let frame = self.navigator.update(me, time);
+        let arrived = frame.arrived.is_some();
+        let given_up = !self.navigator.take_given_up().is_empty();
+        if thinks {
+            // Goals are still chosen (and nearby ones noticed) while the point is chased.
+            self.think_goals(view, frame.area);
+        }
+        let movement = if self.chasing.is_some_and(|(_, reachable)| !reachable) {
+            crate::movement::Movement::default()
+        } else {
+            self.navigator
+                .steer(me, &view.players, frame.area, time, &mut self.rng)
+        };
+        Driven {
+            movement,
+            area: frame.area,
+            arrived: arrived || self.chasing.is_some_and(|(_, reachable)| !reachable),
+            given_up,
+        }
+    }
+
+    /// Updates what it knows of the items from `view` (what a think does first), without
+    /// choosing goals: for a bot busy fighting.
+    pub fn observe(&mut self, view: &BotView) {
+        self.knowledge.update(&self.level, view);
+    }
+
+    /// Empties its goal stack (botlib does before a fight: goals are chosen afresh after).
+    pub fn empty_goal_stack(&mut self) {
+        self.goals.stack.clear();
+        self.nbg_until = None;
+        self.heading_for = None;
+        self.navigator.clear_goal();
+    }
+
+    /// Its goal state (the goal stack and avoid goals).
+    #[must_use]
+    pub fn goal_state(&self) -> &GoalState {
+        &self.goals
+    }
+
+    /// Whether a nearby goal is on top of its stack (the AI network's Seek NBG / Battle NBG).
+    #[must_use]
+    pub fn has_nearby_goal(&self) -> bool {
+        self.nbg_until
+            .is_some_and(|(id, _)| self.goals.stack.top().is_some_and(|top| top.id == id))
+    }
+
+    /// The navigator, to change (footing checks of a fight's moves).
+    pub fn navigator_mut(&mut self) -> &mut Navigator<'w> {
+        &mut self.navigator
+    }
+
+    /// Its navigator and its randomness at once (a fight's moves check the footing while
+    /// drawing).
+    pub fn navigator_and_rng(&mut self) -> (&mut Navigator<'w>, &mut GameRng) {
+        (&mut self.navigator, &mut self.rng)
+    }
+
+    /// Its randomness (shared with the fight and chat of a [`Brain`](crate::Brain), in a
+    /// fixed order).
+    pub fn rng(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    /// What it knows of the level's items.
+    #[must_use]
+    pub fn knowledge(&self) -> &ItemKnowledge {
+        &self.knowledge
     }
 }
 

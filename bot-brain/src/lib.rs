@@ -4,10 +4,12 @@ pub mod bot;
 pub mod character;
 pub mod goal;
 pub mod movement;
+pub mod network;
+pub mod perception;
 pub mod schedule;
 mod token_cursor;
 
-pub use bot::{Bot, BotStats, GoalData};
+pub use bot::{Bot, BotStats, Drive, Driven, GoalData};
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
 };

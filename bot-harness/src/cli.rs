@@ -42,8 +42,8 @@ pub(crate) enum Command {
     /// Fuzzy weight configs (`*_i.c`, `*_w.c`).
     #[command(subcommand)]
     Weights(WeightsCommand),
-    /// Play a match of scripted players on a map (`arena` for the built-in one) and print
-    /// its summary.
+    /// Play a match of bots (real characters from botfiles) and scripted players on a map
+    /// (`arena`, the default, for the built-in one) and print its scoreboard.
     Match(MatchCliArgs),
     /// Evaluate navigation on a map: a bot placed at each relevant point (items, weapons,
     /// ammunition, flags, spawns) must reach another; success rates, failure hotspots,
@@ -101,6 +101,7 @@ impl From<ModeArg> for bot_interface::GameMode {
 #[derive(Debug, Args)]
 pub(crate) struct MatchCliArgs {
     /// The map (`.bsp` or `.map`), or `arena` for the built-in arena.
+    #[arg(default_value = "arena")]
     pub(crate) map: PathBuf,
     /// The map's `.aas` (else the navigation is compiled in memory).
     #[arg(long)]
@@ -108,9 +109,19 @@ pub(crate) struct MatchCliArgs {
     /// The game mode.
     #[arg(long, value_enum, default_value = "ffa")]
     pub(crate) mode: ModeArg,
-    /// How many scripted players.
-    #[arg(long, default_value_t = 8)]
-    pub(crate) players: usize,
+    /// Bots, each `NAME` or `NAME:SKILL` (skill 1 to 5, default 3), comma-separated: the
+    /// character `bots/NAME_c.c` of the botfiles folder with its weights and chats. Without
+    /// `--bots` and `--players`: the default set's characters.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) bots: Vec<String>,
+    /// The botfiles folder the bots are loaded from (default: the set shipped with the
+    /// toolkit, `bot-brain/botfiles`).
+    #[arg(long)]
+    pub(crate) botfiles: Option<PathBuf>,
+    /// How many scripted players (roamers) besides the bots (default: 8 when there are no
+    /// bots, else none).
+    #[arg(long)]
+    pub(crate) players: Option<usize>,
     /// The seed of all randomness.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,

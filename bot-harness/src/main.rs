@@ -96,6 +96,8 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
                 map: args.map.clone(),
                 aas: args.aas.clone(),
                 mode: args.mode.into(),
+                bots: args.bots.clone(),
+                botfiles: args.botfiles.clone(),
                 players: args.players,
                 seed: args.seed,
                 time_limit: args.time_limit,

@@ -4,12 +4,15 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use bot_interface::{BotInput, BotView, ItemSpotInfo, MatchInfo, Player, Route, Team, Weapon};
+use bot_interface::{
+    BotInput, BotView, Decision, ItemSpotInfo, MatchInfo, Player, PlayerReport, Route, Team, Weapon,
+};
 use serde::Serialize;
 
 use crate::level::{Level, LevelDiagnostic};
 use crate::log::{
-    FrameLine, Header, HeaderPlayer, LOG_VERSION, LogWriter, PlayerFrame, RouteChanges, input_row,
+    DecisionLine, FrameLine, Header, HeaderPlayer, LOG_VERSION, LogWriter, PlayerFrame,
+    RouteChanges, input_row,
 };
 use crate::rules::GameRng;
 use crate::sim::{Event, FlagAction, MatchSettings, PlayerSetup, World};
@@ -41,6 +44,8 @@ pub struct MatchRunner<'l> {
     kinds: Vec<String>,
     views: Vec<BotView>,
     inputs: Vec<BotInput>,
+    /// Per player, the decisions its last think handed over.
+    decisions: Vec<Vec<Decision>>,
 }
 
 impl std::fmt::Debug for MatchRunner<'_> {
@@ -101,6 +106,7 @@ impl<'l> MatchRunner<'l> {
             kinds,
             views: vec![BotView::default(); count],
             inputs: vec![BotInput::default(); count],
+            decisions: vec![Vec::new(); count],
         }
     }
 
@@ -129,11 +135,27 @@ impl<'l> MatchRunner<'l> {
         self.drivers.get(index)?.route()
     }
 
+    /// The decisions player `index`'s driver took in the last frame's think
+    /// ([`Player::take_decisions`]; debug information), empty when none or no such player.
+    #[must_use]
+    pub fn decisions(&self, index: usize) -> &[Decision] {
+        self.decisions.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// What player `index`'s driver reports about itself ([`Player::report`]).
+    #[must_use]
+    pub fn report(&self, index: usize) -> Option<PlayerReport> {
+        self.drivers.get(index)?.report()
+    }
+
     /// One frame: views, thinks, the world's step. Returns the frame's events.
     pub fn step(&mut self) -> &[Event] {
         for (index, driver) in self.drivers.iter_mut().enumerate() {
             self.world.view(index, &mut self.views[index]);
             self.inputs[index] = driver.think(&self.views[index]);
+            let decisions = &mut self.decisions[index];
+            decisions.clear();
+            driver.take_decisions(decisions);
         }
         self.world.step(&self.inputs)
     }
@@ -294,6 +316,10 @@ pub fn play_until<W: Write>(
                 if let Some(line) = routes.change(frame, index, runner.route(index)) {
                     writer.route(&line)?;
                 }
+                let player = u16::try_from(index).unwrap_or(u16::MAX);
+                for decision in runner.decisions(index) {
+                    writer.decision(&DecisionLine::new(frame, player, decision))?;
+                }
             }
             writer.frame(&runner.frame_line())?;
         }
@@ -330,6 +356,13 @@ pub struct PlayerSummary {
     pub shots: BTreeMap<&'static str, u32>,
     /// Hits per weapon name.
     pub hits: BTreeMap<&'static str, u32>,
+    /// Hits per shot for each weapon fired (a shotgun blast is one shot; it hits when a
+    /// pellet does).
+    pub accuracy: BTreeMap<&'static str, f64>,
+    /// What its brain reports (bots: `bot`, `skill`, `ai_nodes`, `chats`, `stuck_seconds`
+    /// …), flattened into the player's line; nothing for players that report nothing.
+    #[serde(flatten)]
+    pub report: Option<PlayerReport>,
 }
 
 /// A red and a blue number.
@@ -380,6 +413,18 @@ fn per_weapon(values: &[u32; 9]) -> BTreeMap<&'static str, u32> {
         .collect()
 }
 
+/// Hits per shot for each weapon fired.
+fn accuracy(shots: &[u32; 9], hits: &[u32; 9]) -> BTreeMap<&'static str, f64> {
+    Weapon::ALL
+        .into_iter()
+        .filter(|w| shots[w.index()] > 0)
+        .map(|w| {
+            let i = w.index();
+            (w.name(), f64::from(hits[i]) / f64::from(shots[i]))
+        })
+        .collect()
+}
+
 impl MatchSummary {
     fn of(runner: &MatchRunner<'_>, wall: std::time::Duration, captures: [u32; 2]) -> Self {
         let world = runner.world();
@@ -405,7 +450,8 @@ impl MatchSummary {
             players: world
                 .players()
                 .iter()
-                .map(|p| PlayerSummary {
+                .enumerate()
+                .map(|(index, p)| PlayerSummary {
                     name: p.name.clone(),
                     team: p.team.name(),
                     score: p.score,
@@ -417,6 +463,8 @@ impl MatchSummary {
                     pickups: p.stats.pickups.clone(),
                     shots: per_weapon(&p.stats.shots),
                     hits: per_weapon(&p.stats.hits),
+                    accuracy: accuracy(&p.stats.shots, &p.stats.hits),
+                    report: runner.report(index),
                 })
                 .collect(),
             teams: team.then_some(TeamPair {

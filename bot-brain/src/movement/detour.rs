@@ -52,6 +52,13 @@ pub(super) struct Press {
 }
 
 impl Navigator<'_> {
+    /// Whether it is on a detour to press a button (that opens a door in its way): the
+    /// AI network's Seek Activate Entity.
+    #[must_use]
+    pub fn on_detour(&self) -> bool {
+        !self.nav.detours.is_empty()
+    }
+
     /// The caller's goal while a detour is under way (the navigator's own goal is then the
     /// button's spot).
     pub(super) fn suspended_goal(&self) -> Option<Goal> {

@@ -9,7 +9,7 @@ use bot_interface::{
 };
 use glam::Vec3;
 
-use super::footing::keep_footing;
+use super::footing::{Footing, keep_footing, keeps_footing};
 use super::locate::{crouch_only, flat};
 use super::navigate::Nav;
 use super::open_floor::OpenPatch;
@@ -447,6 +447,35 @@ impl<'w> Navigator<'w> {
         self.observe(me, area, time);
         let arrived = self.check_goal(me, area, time);
         FrameStart { area, arrived }
+    }
+
+    /// Whether running along `direction` (horizontal; at full speed, or crouched) from where
+    /// `me` stands keeps its footing: it could stop on the floor afterwards without falling
+    /// more than a step, and no wall stops it at once. For callers that move the player
+    /// themselves (a fight's attack moves); always true off the ground and in liquids, where
+    /// there is no footing to keep.
+    pub fn keeps_footing_towards(
+        &mut self,
+        me: &SelfView,
+        area: Option<AreaId>,
+        direction: Vec3,
+        crouch: bool,
+        time: f32,
+    ) -> bool {
+        if !me.on_ground || me.water_level >= 2 {
+            return true;
+        }
+        let mut steer = Steer::run(flat(direction));
+        steer.crouch = crouch;
+        let mut patch = self.open_patch.take();
+        let footing = keeps_footing(
+            &self.ctx(me, area, time),
+            (&steer, me.origin.z),
+            &mut patch,
+            &mut |_| false,
+        );
+        self.open_patch = patch;
+        footing == Footing::Kept
     }
 
     /// The movement for this frame, the player being in `area` (as

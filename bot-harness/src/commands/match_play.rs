@@ -1,16 +1,23 @@
-//! [`match_play()`] (`match MAP …`): a match of scripted players on a map, with its summary
-//! and, optionally, its log.
+//! [`match_play()`] (`match MAP …`): a match of bots and scripted players on a map, with its
+//! summary and, optionally, its log.
 //!
 //! The map is a `.bsp` or `.map` file, or `arena` for the built-in arena
 //! (`bot-harness/maps/arena.map`, compiled into the binary). Without `--aas` the navigation
-//! is compiled in memory. Players are [`Roamer`]s (scripted: they route to random items and
-//! fire at opponents they see), named `roamer-1` …, alternately red and blue in team modes.
+//! is compiled in memory. Players are first the bots of `--bots` ([`Brain`]s: real
+//! characters loaded from a botfiles folder, by default the set shipped with `bot-brain`),
+//! then `--players` [`Roamer`]s (scripted: they route to random items and fire at opponents
+//! they see), named `roamer-1` …; in team modes players are alternately red and blue.
+//! Without bots or players, the default set's characters play.
 //! The match ends at the frag, capture or time limit (Quake III's sudden death holds the time
 //! limit while the lead is tied), or after `--max-frames`.
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use bot_brain::fight::weapon_info::{WeaponConfig, load_weapon_config};
+use bot_brain::goal::ScoreSettings;
+use bot_brain::setup::{BotProfile, SharedBotData};
+use bot_brain::{Brain, BrainData};
 use bot_interface::{GameMode, Team};
 use bot_world::log::LogWriter;
 use bot_world::rules::Rules;
@@ -41,8 +48,12 @@ pub struct MatchArgs {
     pub aas: Option<PathBuf>,
     /// The game mode.
     pub mode: GameMode,
-    /// How many scripted players.
-    pub players: usize,
+    /// Bots, each `NAME` or `NAME:SKILL`.
+    pub bots: Vec<String>,
+    /// The botfiles folder (default: the set shipped with `bot-brain`).
+    pub botfiles: Option<PathBuf>,
+    /// How many scripted players (default: 8 without bots, else 0).
+    pub players: Option<usize>,
     /// The seed.
     pub seed: u64,
     /// Time limit in seconds (0: none).
@@ -62,12 +73,17 @@ pub struct MatchArgs {
     pub progress: bool,
 }
 
-/// The report of `match`: the match summary (the `--json` contract).
+/// The report of `match`: the match summary (the `--json` contract), and what was wrong
+/// with the botfiles folder's shared files.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(transparent)]
 pub struct MatchReport {
     /// The summary.
+    #[serde(flatten)]
     pub summary: MatchSummary,
+    /// Problems with the botfiles folder's shared files (`items.c`, `weapons.c`, the chat
+    /// files) and the fallbacks taken; each bot's own are in its player line's
+    /// `diagnostics`.
+    pub botfiles_diagnostics: Vec<String>,
 }
 
 /// Loads `map` (or the built-in arena) with its navigation.
@@ -128,32 +144,78 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
     let movers = level.movement.movers();
     let shootables = level.shootables();
     let openers = level.door_openers();
-    // One router for all roamers: each route cache is built once per match.
+    // One router for all players: each route cache is built once per match.
     let router = shared_router(&level.aas);
-    let entrants: Vec<Entrant<'_>> = (0..args.players)
-        .map(|index| {
-            let name = format!("roamer-{}", index + 1);
-            let team = match (args.mode.is_team(), index % 2) {
-                (false, _) => Team::Free,
-                (true, 0) => Team::Red,
-                (true, _) => Team::Blue,
-            };
-            let roamer = Roamer::with_router(
-                name.clone(),
-                &level.aas,
-                player_seed(args.seed, index),
-                router.clone(),
-            )
-            .with_movers(&movers)
-            .with_shootables(&shootables)
-            .with_door_openers(&openers);
-            Entrant {
-                setup: PlayerSetup { name, team },
-                kind: "roamer".to_owned(),
-                driver: Box::new(roamer),
-            }
-        })
-        .collect();
+    let roamers = args
+        .players
+        .unwrap_or(if args.bots.is_empty() { 8 } else { 0 });
+    let asked: Vec<String> = if args.bots.is_empty() && args.players.is_none() {
+        bot_brain::setup::DEFAULT_BOTS
+            .iter()
+            .map(|&name| name.to_owned())
+            .collect()
+    } else {
+        args.bots.clone()
+    };
+    let roster = BotRoster::load(args.botfiles.as_deref(), &asked)?;
+    let count = roster.profiles.len() + roamers;
+    let team_of = |index: usize| match (args.mode.is_team(), index % 2) {
+        (false, _) => Team::Free,
+        (true, 0) => Team::Red,
+        (true, _) => Team::Blue,
+    };
+    let mut entrants: Vec<Entrant<'_>> = Vec::with_capacity(count);
+    for (index, profile) in roster.profiles.iter().enumerate() {
+        let data = BrainData {
+            profile,
+            items: &roster.shared.items,
+            weapons: &roster.weapons,
+            chat: &roster.shared.chat,
+            score: ScoreSettings::default(),
+        };
+        let brain = Brain::new(
+            &level.aas,
+            router.clone(),
+            data,
+            player_seed(args.seed, index),
+            (index, count),
+        )
+        .with_navigator(|navigator| {
+            navigator
+                .with_movers(&movers)
+                .with_shootables(&shootables)
+                .with_door_openers(&openers)
+        });
+        entrants.push(Entrant {
+            setup: PlayerSetup {
+                name: profile.name.clone(),
+                team: team_of(index),
+            },
+            kind: "bot".to_owned(),
+            driver: Box::new(brain),
+        });
+    }
+    for roamer_index in 0..roamers {
+        let index = roster.profiles.len() + roamer_index;
+        let name = format!("roamer-{}", roamer_index + 1);
+        let roamer = Roamer::with_router(
+            name.clone(),
+            &level.aas,
+            player_seed(args.seed, index),
+            router.clone(),
+        )
+        .with_movers(&movers)
+        .with_shootables(&shootables)
+        .with_door_openers(&openers);
+        entrants.push(Entrant {
+            setup: PlayerSetup {
+                name,
+                team: team_of(index),
+            },
+            kind: "roamer".to_owned(),
+            driver: Box::new(roamer),
+        });
+    }
     let frame_ms = settings.frame_ms;
     let max_frames = args.max_frames.unwrap_or_else(|| {
         let seconds = if args.time_limit > 0 {
@@ -202,8 +264,100 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
         None => play::<std::io::Sink>(&mut runner, options, None, progress)?,
     };
     bar.finish_and_clear();
-    Ok(MatchReport { summary })
+    Ok(MatchReport {
+        summary,
+        botfiles_diagnostics: roster.diagnostics,
+    })
 }
+
+/// The bots of a match, loaded from one botfiles folder.
+struct BotRoster {
+    shared: SharedBotData,
+    weapons: WeaponConfig,
+    profiles: Vec<BotProfile>,
+    /// Problems with the folder's shared files (each bot's own are in its report).
+    diagnostics: Vec<String>,
+}
+
+impl BotRoster {
+    /// Loads `asked` (`NAME` or `NAME:SKILL`) from `botfiles` (default: the set shipped
+    /// with `bot-brain`). Two bots of one character get distinct names (`Name`, `Name-2` …).
+    fn load(botfiles: Option<&Path>, asked: &[String]) -> Result<Self, Error> {
+        match botfiles {
+            Some(root) => {
+                if !root.is_dir() {
+                    return Err(Error::Argument(format!(
+                        "--botfiles {}: not a folder",
+                        root.display()
+                    )));
+                }
+                Self::load_from(&bot_script::DirSource::new(root), asked)
+            }
+            None => Self::load_from(&bot_brain::setup::default_botfiles(), asked),
+        }
+    }
+
+    fn load_from(source: &impl bot_script::FileSource, asked: &[String]) -> Result<Self, Error> {
+        let shared = SharedBotData::load(source);
+        let mut diagnostics = shared.diagnostics.clone();
+        let weapons = match load_weapon_config(source, "weapons.c") {
+            Ok(config) => config,
+            Err(error) => {
+                diagnostics.push(format!(
+                    "weapons.c: {error}; using the toolkit's own weapons.c"
+                ));
+                load_weapon_config(&bot_brain::setup::default_botfiles(), "weapons.c")
+                    .map_err(|e| Error::Argument(format!("the shipped weapons.c: {e}")))?
+            }
+        };
+        let mut profiles: Vec<BotProfile> = Vec::with_capacity(asked.len());
+        for spec in asked {
+            let (name, skill) = parse_bot_spec(spec)?;
+            let mut profile = BotProfile::load(source, name, skill)
+                .map_err(|error| Error::Argument(format!("bot `{spec}`: {error}")))?;
+            let same = profiles
+                .iter()
+                .filter(|p| p.name == profile.name || p.name.starts_with(&format!("{}-", profile.name)))
+                .count();
+            if same > 0 {
+                profile.name = format!("{}-{}", profile.name, same + 1);
+            }
+            profiles.push(profile);
+        }
+        Ok(Self {
+            shared,
+            weapons,
+            profiles,
+            diagnostics,
+        })
+    }
+}
+
+/// `NAME` or `NAME:SKILL` (skill 1 to 5; default [`DEFAULT_SKILL`]).
+fn parse_bot_spec(spec: &str) -> Result<(&str, f32), Error> {
+    let (name, skill) = match spec.split_once(':') {
+        Some((name, skill)) => {
+            let skill: f32 = skill.trim().parse().map_err(|_| {
+                Error::Argument(format!("bot `{spec}`: the skill must be a number from 1 to 5"))
+            })?;
+            if !(1.0..=5.0).contains(&skill) {
+                return Err(Error::Argument(format!(
+                    "bot `{spec}`: the skill must be from 1 to 5"
+                )));
+            }
+            (name, skill)
+        }
+        None => (spec, DEFAULT_SKILL),
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::Argument(format!("bot `{spec}`: no name")));
+    }
+    Ok((name, skill))
+}
+
+/// The skill of a bot asked without one.
+pub const DEFAULT_SKILL: f32 = 3.0;
 
 impl Report for MatchReport {
     fn write_json(&self, out: &mut dyn Write) -> Result<(), Error> {
@@ -220,15 +374,46 @@ impl Report for MatchReport {
         )?;
         writeln!(
             out,
-            "{:<12} {:>5} {:>5} {:>6} {:>7} {:>7} {:>7} {:>8}",
-            "player", "team", "score", "frags", "deaths", "suicides", "given", "pickups"
+            "{:<12} {:<14} {:>5} {:>5} {:>6} {:>7} {:>8} {:>7} {:>8} {:>5} {:>6}",
+            "player",
+            "bot",
+            "team",
+            "score",
+            "frags",
+            "deaths",
+            "suicides",
+            "given",
+            "pickups",
+            "hit%",
+            "chats"
         )?;
         for p in &s.players {
             let pickups: u32 = p.pickups.values().sum();
+            let shots: u32 = p.shots.values().sum();
+            let hits: u32 = p.hits.values().sum();
+            let hit_rate = if shots > 0 {
+                format!("{:.0}", f64::from(hits) * 100.0 / f64::from(shots))
+            } else {
+                "-".to_owned()
+            };
+            let (bot, chats) = p.report.as_ref().map_or_else(
+                || ("roamer".to_owned(), "-".to_owned()),
+                |r| (format!("{}:{}", r.bot, r.skill), r.chats.to_string()),
+            );
             writeln!(
                 out,
-                "{:<12} {:>5} {:>5} {:>6} {:>7} {:>7} {:>7} {:>8}",
-                p.name, p.team, p.score, p.frags, p.deaths, p.suicides, p.damage_given, pickups
+                "{:<12} {:<14} {:>5} {:>5} {:>6} {:>7} {:>8} {:>7} {:>8} {:>5} {:>6}",
+                p.name,
+                bot,
+                p.team,
+                p.score,
+                p.frags,
+                p.deaths,
+                p.suicides,
+                p.damage_given,
+                pickups,
+                hit_rate,
+                chats
             )?;
         }
         if let Some(teams) = &s.teams {
@@ -246,10 +431,17 @@ impl Report for MatchReport {
     }
 
     fn warnings(&self) -> Vec<String> {
+        let bots = self.summary.players.iter().flat_map(|p| {
+            p.report
+                .iter()
+                .flat_map(move |r| r.diagnostics.iter().map(move |d| format!("warning: {}: {d}", p.name)))
+        });
         self.summary
             .diagnostics
             .iter()
             .map(|d| format!("warning: {d}"))
+            .chain(self.botfiles_diagnostics.iter().map(|d| format!("warning: {d}")))
+            .chain(bots)
             .collect()
     }
 }

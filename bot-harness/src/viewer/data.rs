@@ -50,6 +50,8 @@ pub(crate) struct MatchData {
     pub(crate) frags: Vec<(u32, i64, u32, String)>,
     /// `[frame, player, team only (0/1), text]`.
     pub(crate) chat: Vec<(u32, u32, u8, String)>,
+    /// `[frame, player, from, to, reason]`: a bot's AI network switched nodes.
+    pub(crate) decisions: Vec<(u32, u32, String, String, String)>,
     /// `[frame, action, team, player (−1: none)]` (CTF).
     pub(crate) flags: Vec<(u32, String, String, i64)>,
     /// Hitscan shots (the `fire` events with an `end`), as compact columns
@@ -201,6 +203,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
     let mut item_events = Vec::new();
     let mut frags = Vec::new();
     let mut chat = Vec::new();
+    let mut decisions = Vec::new();
     let mut flags = Vec::new();
     let mut routes = Vec::new();
     let mut end = None;
@@ -299,6 +302,13 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
                 u8::from(value.get("team_only").and_then(Value::as_bool) == Some(true)),
                 text(&value, "text", line)?.to_owned(),
             )),
+            "decision" => decisions.push((
+                frame,
+                u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX),
+                text(&value, "from", line)?.to_owned(),
+                text(&value, "to", line)?.to_owned(),
+                text(&value, "reason", line)?.to_owned(),
+            )),
             "flag" => flags.push((
                 frame,
                 text(&value, "action", line)?.to_owned(),
@@ -363,6 +373,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         item_events,
         frags,
         chat,
+        decisions,
         flags,
         shots: shots.each_ref().map(|column| encode_track(column)),
         explosions: explosions.each_ref().map(|column| encode_track(column)),

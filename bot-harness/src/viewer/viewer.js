@@ -362,6 +362,16 @@
   const scoreboard = document.querySelector("#scoreboard tbody");
   const kills = document.getElementById("kills");
   const chat = document.getElementById("chat");
+  const decisionList = document.getElementById("decisions");
+  const decisions = data.decisions || [];
+  // The node each player is in after each decision: nodeAt(player, frame).
+  const byPlayer = data.players.map(() => []);
+  for (const d of decisions) if (byPlayer[d[1]]) byPlayer[d[1]].push(d);
+  function nodeAt(player, frame) {
+    const list = byPlayer[player];
+    const k = upto(list, frame);
+    return k > 0 ? list[k - 1][3].replace(/_/g, " ") : "";
+  }
   const status = document.getElementById("status");
   document.getElementById("title").textContent = data.map + " · " + data.mode + " · seed " + data.seed;
   seek.max = String(Math.max(0, FRAMES - 1));
@@ -382,7 +392,7 @@
       const flag = t[8][f] & 8 ? " ⚑red" : t[8][f] & 16 ? " ⚑blue" : "";
       rows += "<tr data-player=\"" + i + "\" class=\"" + (alive ? "" : "dead ") + (i === state.follow ? "followed" : "") + "\">" +
         "<td><span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" + esc(data.players[i].name) + flag + "</td>" +
-        "<td>" + scores[i] + "</td><td>" + (alive ? t[5][f] : "dead") + "</td><td>" + t[6][f] + "</td><td>" + WEAPONS[t[7][f]] + "</td></tr>";
+        "<td>" + scores[i] + "</td><td>" + (alive ? t[5][f] : "dead") + "</td><td>" + t[6][f] + "</td><td>" + WEAPONS[t[7][f]] + "</td><td>" + esc(nodeAt(i, f)) + "</td></tr>";
     }
     let teams = "";
     if (teamMode) {
@@ -406,12 +416,20 @@
       const [frame, player, teamOnly, text] = data.chat[k];
       chatRows += "<li><span class=\"time\">" + clock(frame) + "</span><b style=\"color:" + colour(player) + "\">" + esc(data.players[player].name) + (teamOnly ? " (team)" : "") + ":</b> " + esc(text) + "</li>";
     }
-    const html = rows + "|" + killRows + "|" + chatRows;
+    const shown = state.follow >= 0 ? byPlayer[state.follow] : decisions;
+    const decisionCount = upto(shown, f);
+    let decisionRows = "";
+    for (let k = decisionCount - 1; k >= Math.max(0, decisionCount - 15); k--) {
+      const [frame, player, from, to, reason] = shown[k];
+      decisionRows += "<li><span class=\"time\">" + clock(frame) + "</span><b style=\"color:" + colour(player) + "\">" + esc(data.players[player].name) + "</b> " + esc(from.replace(/_/g, " ")) + " → " + esc(to.replace(/_/g, " ")) + " <span class=\"time\">" + esc(reason) + "</span></li>";
+    }
+    const html = rows + "|" + killRows + "|" + chatRows + "|" + decisionRows;
     if (html !== lastPanel) {
       lastPanel = html;
       scoreboard.innerHTML = rows;
       kills.innerHTML = killRows;
       chat.innerHTML = chatRows;
+      decisionList.innerHTML = decisionRows;
     }
     const following = state.follow >= 0 ? " · following " + data.players[state.follow].name : "";
     const ended = f === FRAMES - 1 && data.end ? " · ended by " + data.end.replace("_", " ") : "";

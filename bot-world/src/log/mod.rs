@@ -8,13 +8,17 @@
 //! chat …) and one [`FrameLine`] (`"event": "frame"`) with every player's input and compact
 //! state and the state hash after the frame. `bot-harness replay` re-simulates the inputs and
 //! checks every hash. Players that plan routes add a debug [`RouteLine`] (`"event":
-//! "route"`) whenever their route changed; a replay ignores it.
+//! "route"`) whenever their route changed, and brains a [`DecisionLine`] (`"event":
+//! "decision"`) for every node switch of their AI network with its reason; a replay ignores
+//! both.
 
+mod decision;
 mod reader;
 mod route;
 mod schema;
 mod writer;
 
+pub use decision::DecisionLine;
 pub use reader::{LogError, RecordedMatch, read_log};
 pub use route::{RouteChanges, RouteLine, WholePoint, whole_point};
 pub use schema::{

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::decision::DecisionLine;
 use super::route::RouteLine;
 use super::schema::{FrameLine, Header};
 use crate::sim::Event;
@@ -57,6 +58,14 @@ impl<W: Write> LogWriter<W> {
     /// # Errors
     /// When the writer fails.
     pub fn route(&mut self, line: &RouteLine) -> io::Result<()> {
+        self.line(line)
+    }
+
+    /// Writes a decision line (debug information; before the frame's line).
+    ///
+    /// # Errors
+    /// When the writer fails.
+    pub fn decision(&mut self, line: &DecisionLine) -> io::Result<()> {
         self.line(line)
     }
 

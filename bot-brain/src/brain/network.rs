@@ -1,0 +1,285 @@
+//! The AI network's nodes (thesis §15, botlib-reference §12.2): each think the current node
+//! looks at the situation and stays or switches, with a reason.
+//!
+//! | Node | Switches to (reason) |
+//! |---|---|
+//! | any but Intermission, Observer | Respawn (`bot dead`), Intermission (`match over`) |
+//! | Observer | Stand (`left observer`) |
+//! | Respawn | Seek LTG (`respawned`) |
+//! | Stand | Battle Fight (`found enemy`), Seek LTG (`time out`) |
+//! | Seek LTG | Stand (`chat`: typing a line), Battle Retreat / Battle Fight (`found enemy`, by the wish to retreat; the goal stack emptied for a fight), Seek NBG (`nbg`), Seek Activate Entity (`activate entity`) |
+//! | Seek NBG | Battle NBG / Battle Fight (`found enemy`), Seek LTG (`nbg done`), Seek Activate Entity (`activate entity`) |
+//! | Seek Activate Entity | Battle NBG / Battle Fight (`found enemy`), Seek NBG / Seek LTG (`activated`) |
+//! | Battle Fight | Seek LTG (`enemy dead`, `no enemy`, `out of sight`), Stand (`chat`), Battle Chase (`enemy out of sight`), Battle Retreat (`wants to retreat`) |
+//! | Battle Chase | Battle Fight (`battle chase`), Seek LTG (`no enemy`, `time out`, `lost enemy`), Battle NBG (`nbg`), Battle Retreat (`wants to retreat`) |
+//! | Battle Retreat | Seek LTG (`enemy dead`, `no enemy`, `lost enemy`), Battle Fight (`wants to fight`, `no way out`), Battle Chase (`wants to chase`), Battle NBG (`nbg`) |
+//! | Battle NBG | Seek NBG (`enemy dead`, `no enemy`), Battle Fight / Battle Retreat (`nbg done`), Battle Chase (`nbg done`, enemy out of sight) |
+
+use bot_interface::BotView;
+
+use crate::network::{AiNode, aggression, wants_to_chase, wants_to_retreat};
+
+use super::Brain;
+
+/// How long (ms) a chase lasts at most (botlib: 10 s).
+const CHASE_MS: u32 = 10_000;
+/// How long (ms) a retreating bot remembers an enemy out of sight.
+const LOST_ENEMY_MS: u32 = 4_000;
+/// How long (ms) a dead enemy keeps the fight node (thesis §15.2: 1 s).
+const DEAD_ENEMY_MS: u32 = 1_000;
+
+/// What a node decided this think.
+enum Next {
+    /// It does its job this think.
+    Stay,
+    /// Switch to the node, for the reason.
+    Go(AiNode, &'static str),
+}
+
+impl Brain<'_, '_> {
+    /// Runs the network for this think: the current node, then the nodes it switches to, at
+    /// most [`MAX_NODE_SWITCHES`](crate::network::MAX_NODE_SWITCHES) switches.
+    pub(super) fn run_network(&mut self, view: &BotView) {
+        self.switches.begin_think();
+        loop {
+            let next = self.common_switch(view).unwrap_or_else(|| self.run_node(view));
+            let Next::Go(to, reason) = next else {
+                break;
+            };
+            if !self.switches.record(self.node, to, reason) {
+                break;
+            }
+            self.enter(to, view);
+        }
+    }
+
+    /// The switches every node (but Intermission and Observer) checks first.
+    fn common_switch(&self, view: &BotView) -> Option<Next> {
+        if matches!(self.node, AiNode::Intermission | AiNode::Observer) {
+            return None;
+        }
+        if match_over(view) {
+            return Some(Next::Go(AiNode::Intermission, "match over"));
+        }
+        if !view.me.alive && self.node != AiNode::Respawn {
+            return Some(Next::Go(AiNode::Respawn, "bot dead"));
+        }
+        None
+    }
+
+    /// What entering `node` sets up.
+    fn enter(&mut self, node: AiNode, view: &BotView) {
+        let now = view.time_ms;
+        match node {
+            AiNode::BattleFight if !self.node.in_battle() => {
+                // botlib empties the goal stack before a fight: goals are chosen afresh.
+                self.bot.empty_goal_stack();
+            }
+            AiNode::BattleChase => {
+                self.chase_since_ms = now;
+                self.chase_arrived = false;
+            }
+            AiNode::Respawn => {
+                self.sight.forget();
+                self.hearing.forget();
+                self.stuck.reset();
+            }
+            _ => {}
+        }
+        self.node = node;
+    }
+
+    /// The current enemy's aggression rules: (wants to retreat, wants to chase).
+    fn battle_wishes(&self, view: &BotView) -> (bool, bool) {
+        let me = &view.me;
+        let (height, distance) = self.sight.enemy().map_or((0.0, 0.0), |enemy| {
+            (enemy.origin.z - me.origin.z, enemy.origin.distance(me.origin))
+        });
+        let score = aggression(me, height, distance);
+        (wants_to_retreat(score), wants_to_chase(score))
+    }
+
+    /// Runs the current node.
+    fn run_node(&mut self, view: &BotView) -> Next {
+        let now = view.time_ms;
+        let enemy = self.sight.enemy().copied();
+        let visible = enemy.is_some_and(|e| e.visible);
+        let (retreat, chase) = self.battle_wishes(view);
+        let typing = self.talker.typing().is_some();
+        let nearby = self.bot.has_nearby_goal();
+        let detour = self.bot.navigator().on_detour();
+        match self.node {
+            AiNode::Observer => {
+                if view.me.alive {
+                    Next::Go(AiNode::Stand, "left observer")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::Intermission => Next::Stay,
+            AiNode::Respawn => {
+                if view.me.alive {
+                    Next::Go(AiNode::SeekLtg, "respawned")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::Stand => {
+                if visible {
+                    Next::Go(AiNode::BattleFight, "found enemy")
+                } else if !typing && now >= self.stand_until_ms {
+                    Next::Go(AiNode::SeekLtg, "time out")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::SeekLtg => {
+                if typing {
+                    Next::Go(AiNode::Stand, "chat")
+                } else if visible && retreat {
+                    Next::Go(AiNode::BattleRetreat, "found enemy")
+                } else if visible {
+                    Next::Go(AiNode::BattleFight, "found enemy")
+                } else if detour {
+                    Next::Go(AiNode::SeekActivateEntity, "activate entity")
+                } else if nearby {
+                    Next::Go(AiNode::SeekNbg, "nbg")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::SeekNbg => {
+                if visible && retreat {
+                    Next::Go(AiNode::BattleNbg, "found enemy")
+                } else if visible {
+                    Next::Go(AiNode::BattleFight, "found enemy")
+                } else if detour {
+                    Next::Go(AiNode::SeekActivateEntity, "activate entity")
+                } else if !nearby {
+                    Next::Go(AiNode::SeekLtg, "nbg done")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::SeekActivateEntity => {
+                if visible && retreat {
+                    Next::Go(AiNode::BattleNbg, "found enemy")
+                } else if visible {
+                    Next::Go(AiNode::BattleFight, "found enemy")
+                } else if !detour && nearby {
+                    Next::Go(AiNode::SeekNbg, "activated")
+                } else if !detour {
+                    Next::Go(AiNode::SeekLtg, "activated")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::BattleFight => self.fight_node(view, enemy, (retreat, chase), typing),
+            AiNode::BattleChase => {
+                let Some(enemy) = enemy else {
+                    return Next::Go(AiNode::SeekLtg, "no enemy");
+                };
+                if enemy.visible {
+                    Next::Go(AiNode::BattleFight, "battle chase")
+                } else if now.saturating_sub(self.chase_since_ms) > CHASE_MS {
+                    self.sight.forget();
+                    Next::Go(AiNode::SeekLtg, "time out")
+                } else if self.chase_arrived {
+                    self.sight.forget();
+                    Next::Go(AiNode::SeekLtg, "lost enemy")
+                } else if nearby {
+                    Next::Go(AiNode::BattleNbg, "nbg")
+                } else if retreat {
+                    Next::Go(AiNode::BattleRetreat, "wants to retreat")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::BattleRetreat => {
+                let Some(enemy) = enemy else {
+                    return Next::Go(AiNode::SeekLtg, "no enemy");
+                };
+                if enemy.dead {
+                    self.sight.forget();
+                    Next::Go(AiNode::SeekLtg, "enemy dead")
+                } else if !enemy.visible && now.saturating_sub(enemy.seen_ms) > LOST_ENEMY_MS {
+                    self.sight.forget();
+                    Next::Go(AiNode::SeekLtg, "lost enemy")
+                } else if !enemy.visible && chase {
+                    Next::Go(AiNode::BattleChase, "wants to chase")
+                } else if enemy.visible && !retreat {
+                    Next::Go(AiNode::BattleFight, "wants to fight")
+                } else if nearby {
+                    Next::Go(AiNode::BattleNbg, "nbg")
+                } else if self.bot.goal().is_none() && self.bot.navigator().goal().is_none() {
+                    Next::Go(AiNode::BattleFight, "no way out")
+                } else {
+                    Next::Stay
+                }
+            }
+            AiNode::BattleNbg => {
+                let Some(enemy) = enemy else {
+                    return Next::Go(AiNode::SeekNbg, "no enemy");
+                };
+                if enemy.dead {
+                    self.sight.forget();
+                    Next::Go(AiNode::SeekNbg, "enemy dead")
+                } else if nearby {
+                    Next::Stay
+                } else if enemy.visible && retreat {
+                    Next::Go(AiNode::BattleRetreat, "nbg done")
+                } else if enemy.visible {
+                    Next::Go(AiNode::BattleFight, "nbg done")
+                } else {
+                    Next::Go(AiNode::BattleChase, "nbg done")
+                }
+            }
+        }
+    }
+
+    /// Battle Fight.
+    fn fight_node(
+        &mut self,
+        view: &BotView,
+        enemy: Option<crate::perception::Enemy>,
+        (retreat, chase): (bool, bool),
+        typing: bool,
+    ) -> Next {
+        let now = view.time_ms;
+        let Some(enemy) = enemy else {
+            return Next::Go(AiNode::SeekLtg, "no enemy");
+        };
+        if enemy.dead {
+            if now.saturating_sub(enemy.seen_ms) >= DEAD_ENEMY_MS || typing {
+                self.sight.forget();
+                return if typing {
+                    Next::Go(AiNode::Stand, "enemy dead")
+                } else {
+                    Next::Go(AiNode::SeekLtg, "enemy dead")
+                };
+            }
+            return Next::Stay;
+        }
+        if !enemy.visible {
+            if chase {
+                return Next::Go(AiNode::BattleChase, "enemy out of sight");
+            }
+            self.sight.forget();
+            return Next::Go(AiNode::SeekLtg, "out of sight");
+        }
+        if retreat {
+            return Next::Go(AiNode::BattleRetreat, "wants to retreat");
+        }
+        Next::Stay
+    }
+}
+
+/// Whether the scoreboard shows the match over (a frag limit reached, or the time limit
+/// passed with a leader). The world ends matches at once, so bots of this harness rarely see
+/// it; a game that keeps running (an intermission) does.
+fn match_over(view: &BotView) -> bool {
+    let board = &view.scoreboard;
+    let frags = board.frag_limit > 0 && board.players.iter().any(|p| p.score >= board.frag_limit);
+    let time = board.time_limit_ms > 0 && view.time_ms > board.time_limit_ms + 60_000;
+    frags || time
+}
