@@ -7,6 +7,7 @@ pub mod movement;
 pub mod network;
 pub mod perception;
 pub mod schedule;
+pub mod talk;
 mod token_cursor;
 
 pub use bot::{Bot, BotStats, Drive, Driven, GoalData};
