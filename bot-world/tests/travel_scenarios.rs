@@ -33,6 +33,10 @@ use bot_world::{
 use glam::Vec3;
 
 mod common;
+#[path = "levels/nested_buttons.rs"]
+mod nested_buttons;
+
+use nested_buttons::nested_buttons_level;
 
 /// Arrived: standing (on the ground or in water at least to the waist) within this
 /// horizontal distance (units) of the goal's standing point …
@@ -612,55 +616,13 @@ fn press_the_button_that_opens_the_door() {
     assert_eq!(unaware.record.stats.detours, 0, "{:?}", unaware.record);
 }
 
-/// The room of `common` split at x −8 … 8 by a wall whose doorway a door `gate1` fills; its
-/// button sits in a closet in the south-west corner (x −512 … −256, y −512 … −256) whose own
-/// doorway (on the east side, y −416 … −352) a door `gate2` fills; `gate2`'s button is on
-/// the west half's north wall. Both doors stay open 10 s once fired. The thesis' puzzle
-/// (§14) in small: to pass `gate1` press its button, and to reach that one press `gate2`'s.
-fn nested_buttons_level() -> Level {
-    let walls = [
-        ([-8, -512, 0], [8, -64, 256]),
-        ([-8, 64, 0], [8, 512, 256]),
-        ([-8, -64, 128], [8, 64, 256]),
-        // The closet: its north wall, and its east wall around the doorway.
-        ([-512, -264, 0], [-248, -248, 256]),
-        ([-264, -512, 0], [-248, -416, 256]),
-        ([-264, -352, 0], [-248, -264, 256]),
-        ([-264, -416, 128], [-248, -352, 256]),
-    ];
-    let door = |name: &str, lo: [i32; 3], hi: [i32; 3]| {
-        format!(
-            "{{\n\"classname\" \"func_door\"\n\"targetname\" \"{name}\"\n\"angle\" \"-1\"\n\"speed\" \"200\"\n\"wait\" \"10\"\n{}}}\n",
-            common::brush(lo, hi)
-        )
-    };
-    let button = |target: &str, angle: u32, lo: [i32; 3], hi: [i32; 3]| {
-        format!(
-            "{{\n\"classname\" \"func_button\"\n\"target\" \"{target}\"\n\"angle\" \"{angle}\"\n{}}}\n",
-            common::brush(lo, hi)
-        )
-    };
-    let entities = [
-        door("gate1", [-8, -64, 0], [8, 64, 128]),
-        door("gate2", [-264, -416, 0], [-248, -352, 128]),
-        button("gate1", 270, [-416, -512, 40], [-384, -504, 72]),
-        button("gate2", 90, [-216, 504, 40], [-184, 512, 72]),
-        "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 24\"\n}\n".to_owned(),
-    ]
-    .concat();
-    let level =
-        common::level_of("nested_buttons", &common::room(&walls, &entities)).expect("a level");
-    assert_eq!(level.door_openers().len(), 2, "{:?}", level.diagnostics);
-    level
-}
-
 /// The nested buttons: held up at `gate1`, the traveller heads for its button in the closet,
 /// is held up at `gate2` on the way, presses `gate2`'s button first, then `gate1`'s, and
 /// walks through to the goal: two detours, the second on top of the first (it arrives after
 /// 296 frames; with one detour at a time it never did in 600).
 #[test]
 fn press_nested_buttons_in_order() {
-    let level = nested_buttons_level();
+    let level = nested_buttons_level("");
     let (start, goal) = (at(-300.0, 0.0, 40.0), at(300.0, 0.0, 40.0));
     let run = run(&level, start, goal, 600);
     assert!(run.route_time.is_some(), "a route through the doorway");

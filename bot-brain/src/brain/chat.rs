@@ -23,9 +23,19 @@ impl Brain<'_, '_> {
     pub(super) fn chat_events(&mut self, view: &BotView) {
         let me = &view.me;
         let now = seconds(view.time_ms);
-        self.names.clear();
-        self.names
-            .extend(view.scoreboard.players.iter().map(|line| line.name.clone()));
+        if self.names.len() != view.scoreboard.players.len() {
+            self.names.clear();
+            self.names
+                .extend(view.scoreboard.players.iter().map(|line| line.name.clone()));
+            let opponents: Vec<String> = view
+                .scoreboard
+                .players
+                .iter()
+                .filter(|line| self.is_opponent(view, line.id))
+                .map(|line| line.name.clone())
+                .collect();
+            self.talker.scene_mut().opponents = opponents;
+        }
         let enemy_in_sight = self.sight.enemy().is_some_and(|e| e.visible);
         let may_chat = !self.node.in_battle() && !enemy_in_sight;
         let data = self.chat;
@@ -41,6 +51,8 @@ impl Brain<'_, '_> {
             let killer_name = killer.map(|k| self.name_of(k).to_owned());
             let rng = self.bot.rng();
             if obituary.victim == me.id {
+                // Dying ends any line being typed.
+                self.talker.cancel();
                 let event = ChatEvent::Death {
                     killer: killer_name.as_deref(),
                     cause: obituary.cause,
@@ -74,6 +86,7 @@ impl Brain<'_, '_> {
             } else {
                 let event = ChatEvent::HitNoDeath {
                     attacker: &attacker,
+                    weapon: None,
                 };
                 self.talker.on_event(data, event, now, may_chat, rng);
             }

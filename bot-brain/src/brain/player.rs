@@ -26,6 +26,9 @@ impl Player for Brain<'_, '_> {
         }
         self.me = info.you;
         self.team = info.team;
+        self.talker.set_player(info.you);
+        self.talker.scene_mut().level_title.clone_from(&info.map);
+        self.names.clear();
         self.bot.begin(info);
         self.node = AiNode::Observer;
         self.entered = false;

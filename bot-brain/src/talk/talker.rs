@@ -91,8 +91,14 @@ impl Talker {
     /// lines under the bot's own name never are either).
     #[must_use]
     pub fn with_player(mut self, me: PlayerId) -> Self {
-        self.me = Some(me);
+        self.set_player(me);
         self
+    }
+
+    /// Sets its own player id (see [`with_player`](Self::with_player)): a bot learns it
+    /// when the match begins.
+    pub fn set_player(&mut self, me: PlayerId) {
+        self.me = Some(me);
     }
 
     /// The chat state (name, gender, chat file).
