@@ -7,4 +7,5 @@
 //! moves while it fights. Everything is deterministic: randomness only from an RNG passed
 //! in.
 
+pub mod weapon_choice;
 pub mod weapon_info;

@@ -27,8 +27,7 @@
 use std::path::PathBuf;
 
 use bot_script::{
-    DirSource, FileSource, Preprocessor, ScriptError, SourceDiagnostic, SourcePos, Token,
-    TokenKind,
+    DirSource, FileSource, Preprocessor, ScriptError, SourceDiagnostic, SourcePos, Token, TokenKind,
 };
 use glam::Vec3;
 use thiserror::Error;
@@ -432,7 +431,11 @@ impl ProjectileField {
 }
 
 /// What the reader gives: weapon slots by number, replaced weapons, projectiles.
-type Parts = (Vec<Option<WeaponInfo>>, Vec<WeaponInfo>, Vec<ProjectileInfo>);
+type Parts = (
+    Vec<Option<WeaponInfo>>,
+    Vec<WeaponInfo>,
+    Vec<ProjectileInfo>,
+);
 
 /// The reader of one weapon config's tokens.
 struct Reader<'s> {
@@ -736,17 +739,29 @@ mod tests {
         assert_eq!(w.recoil, Vec3::new(1.0, 2.0, 3.0));
         assert_eq!(w.offset, Vec3::new(-4.0, 0.0, 0.0));
         assert_eq!(w.angleoffset, Vec3::ZERO);
-        assert_eq!((w.activate, w.reload, w.spinup, w.spindown), (0.5, 800.0, 6.0, 7.0));
+        assert_eq!(
+            (w.activate, w.reload, w.spinup, w.spindown),
+            (0.5, 800.0, 6.0, 7.0)
+        );
         assert_eq!(w.pos.line, 6);
         let p = &w.projectile;
         assert_eq!((p.name.as_str(), p.model.as_str()), ("rocket", "r.md3"));
-        assert_eq!((p.flags, p.damage, p.visdamage, p.damagetype), (2, 100, 3, 3));
+        assert_eq!(
+            (p.flags, p.damage, p.visdamage, p.damagetype),
+            (2, 100, 3, 3)
+        );
         assert_eq!(p.healthinc, -4);
-        assert_eq!((p.gravity, p.radius, p.push, p.detonation), (0.5, 120.0, 1.5, 2.5));
+        assert_eq!(
+            (p.gravity, p.radius, p.push, p.detonation),
+            (0.5, 120.0, 1.5, 2.5)
+        );
         assert_eq!((p.bounce, p.bouncefric, p.bouncestop), (0.25, 0.75, 10.0));
         assert!(p.splashes());
         assert_eq!(p.pos.line, 2);
-        assert_eq!(config.by_number(5).map(|w| w.name.as_str()), Some("Rocket Launcher"));
+        assert_eq!(
+            config.by_number(5).map(|w| w.name.as_str()),
+            Some("Rocket Launcher")
+        );
         assert!(config.find("rocket launcher").is_none(), "case-sensitive");
     }
 
