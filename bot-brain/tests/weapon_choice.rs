@@ -3,6 +3,8 @@
 //! else `../shared/botfiles` beside the workspace; says "skipped" when neither exists and
 //! `REAL_DATA` is unset. The GPL data is read in place, never copied.
 
+use bot_brain::character::{Compat, load_dir as load_character};
+use bot_brain::fight::attack_move::{AttackStyle, MoveBand};
 use bot_brain::fight::weapon_choice::{WeaponChooser, battle_inventory};
 use bot_brain::fight::weapon_info::{
     DAMAGETYPE_IMPACT, DAMAGETYPE_RADIAL, WeaponConfig, load_weapon_config_dir,
@@ -197,5 +199,41 @@ fn neonknight_default_w_always_prefers_an_owned_gauntlet() {
     assert_eq!(
         chooser.best_with_weight(&battle_inventory(&me, Vec3::X * 1000.0)),
         Some((Weapon::Gauntlet, 250.0))
+    );
+}
+
+#[test]
+fn neonknight_default_character_gives_the_attack_style_of_its_skill() {
+    // bots/default_c.c: skill 1 attack skill 0.25, jumper 0, croucher 0; skill 4 attack
+    // skill 1.0, jumper 1.0, croucher 0.1; walker 0 in both.
+    let Some(botfiles) = real_data::botfiles() else {
+        return;
+    };
+    let root = real_data::bot_set(&botfiles, NEONKNIGHT);
+    let at = |skill| {
+        let character = load_character(&root, "bots/default_c.c", skill, Compat::default());
+        AttackStyle::from_character(&character.unwrap())
+    };
+    let novice = at(1.0);
+    assert_eq!(novice.band(), MoveBand::ForwardBack);
+    assert_eq!(
+        (
+            novice.attack_skill,
+            novice.jumper,
+            novice.croucher,
+            novice.walker
+        ),
+        (0.25, 0.0, 0.0, 0.0)
+    );
+    let expert = at(4.0);
+    assert_eq!(expert.band(), MoveBand::RandomStrafe);
+    assert_eq!(
+        (
+            expert.attack_skill,
+            expert.jumper,
+            expert.croucher,
+            expert.walker
+        ),
+        (1.0, 1.0, 0.1, 0.0)
     );
 }

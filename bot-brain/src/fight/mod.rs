@@ -7,5 +7,6 @@
 //! moves while it fights. Everything is deterministic: randomness only from an RNG passed
 //! in.
 
+pub mod attack_move;
 pub mod weapon_choice;
 pub mod weapon_info;
