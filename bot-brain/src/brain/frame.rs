@@ -86,13 +86,10 @@ impl Brain<'_, '_> {
             let aims_back = self.node != AiNode::BattleRetreat
                 || self.fighter.attack_skill() > RETREAT_AIM_SKILL;
             if let Some(enemy) = enemy.filter(|_| self.node.in_battle() && aims_back) {
-                let fight = self.fighter.fight_frame(
-                    view,
-                    &enemy,
-                    self.view,
-                    self.bot.navigator().world(),
-                    self.bot.rng(),
-                );
+                let (navigator, rng) = self.bot.navigator_and_rng();
+                let fight =
+                    self.fighter
+                        .fight_frame(view, &enemy, self.view, navigator.physics(), rng);
                 input.weapon = fight.weapon;
                 if let Some(aim) = fight.ideal_view {
                     ideal = aim;

@@ -449,6 +449,13 @@ impl<'w> Navigator<'w> {
         FrameStart { area, arrived }
     }
 
+    /// The physics it plays movement with (the map's triggers and movers, the settings):
+    /// for predictions of other players' paths (a fight's leading).
+    #[must_use]
+    pub fn physics(&self) -> &Physics<'w> {
+        &self.physics
+    }
+
     /// Whether running along `direction` (horizontal; at full speed, or crouched) from where
     /// `me` stands keeps its footing: it could stop on the floor afterwards without falling
     /// more than a step, and no wall stops it at once. For callers that move the player
