@@ -2,6 +2,7 @@
 
 pub mod bot;
 pub mod character;
+pub mod fight;
 pub mod goal;
 pub mod movement;
 pub mod schedule;
