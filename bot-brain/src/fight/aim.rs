@@ -351,7 +351,9 @@ pub fn floor_below(world: &AasWorld, origin: Vec3, crouched: bool) -> Option<(Ve
     } else {
         PresenceType::NORMAL
     };
-    let trace = world.trace(origin, origin - Vec3::Z * FLOOR_PROBE, presence);
+    // From a unit above, so that a player resting on the floor does not start on its plane.
+    let start = origin + Vec3::Z;
+    let trace = world.trace(start, start - Vec3::Z * FLOOR_PROBE, presence);
     (!trace.start_solid && trace.fraction < 1.0 && trace.normal.z >= FLOOR_NORMAL)
         .then(|| (trace.end + Vec3::Z * STANDING_MINS.z, trace.end))
 }
