@@ -2,7 +2,7 @@
 //! `BotChangeViewAngles`): where to aim, how the view turns there, and when to pull the
 //! trigger, each governed by the character's skills.
 //!
-//! One job per module: [`aim`] reads the aiming characteristics ([`AimSkill`]) and picks the
+//! One job per module: [`aim`](mod@aim) reads the aiming characteristics ([`AimSkill`]) and picks the
 //! spot to aim at (leading, splash, prediction shots, accuracy error); [`view_turn`] turns the
 //! view towards it at the character's pace; [`fire`] decides whether to fire this frame.
 //!
