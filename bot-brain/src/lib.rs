@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod bot;
+pub mod brain;
 pub mod character;
 pub mod fight;
 pub mod goal;
@@ -8,10 +9,12 @@ pub mod movement;
 pub mod network;
 pub mod perception;
 pub mod schedule;
+pub mod setup;
 pub mod talk;
 mod token_cursor;
 
 pub use bot::{Bot, BotStats, Drive, Driven, GoalData};
+pub use brain::{Brain, BrainData};
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,
 };

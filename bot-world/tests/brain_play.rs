@@ -30,7 +30,11 @@ struct Botfiles {
 impl Botfiles {
     fn load() -> Self {
         let source = default_botfiles();
-        let shared = SharedBotData::load(&source);
+        let profiles: Vec<BotProfile> = bot_brain::setup::DEFAULT_BOTS
+            .iter()
+            .map(|name| Self::profile(name, 3.0))
+            .collect();
+        let shared = SharedBotData::load(&source, &profiles);
         assert!(shared.diagnostics.is_empty(), "{:?}", shared.diagnostics);
         let weapons = load_weapon_config(&source, "weapons.c").expect("weapons.c loads");
         Self { shared, weapons }

@@ -49,6 +49,7 @@ impl Brain<'_, '_> {
             let killer = obituary.killer.filter(|&k| k != obituary.victim);
             let victim_name = self.name_of(obituary.victim).to_owned();
             let killer_name = killer.map(|k| self.name_of(k).to_owned());
+            let opponent_died = self.is_opponent(view, obituary.victim);
             let rng = self.bot.rng();
             if obituary.victim == me.id {
                 // Dying ends any line being typed.
@@ -65,7 +66,7 @@ impl Brain<'_, '_> {
                 };
                 // A kill chat may start in battle: the fight node then stands to type it.
                 self.talker.on_event(data, event, now, !enemy_in_sight, rng);
-            } else if killer.is_none() && self.is_opponent(view, obituary.victim) {
+            } else if killer.is_none() && opponent_died {
                 let event = ChatEvent::EnemySuicide {
                     name: &victim_name,
                 };

@@ -10,7 +10,7 @@ use rand::Rng;
 
 use crate::fight::aim::{AimSkill, AimTarget, aim};
 use crate::fight::attack_move::{AttackMoveState, AttackStyle, attack_move};
-use crate::fight::fire::should_fire;
+use crate::fight::fire::{Burst, FireContext, should_fire};
 use crate::fight::view_turn::turn_view;
 use crate::fight::weapon_choice::{WeaponChooser, WeaponSwitch, battle_inventory};
 use crate::fight::weapon_info::WeaponConfig;
@@ -50,6 +50,8 @@ pub(super) struct Fighter {
     aim_skill: AimSkill,
     style: AttackStyle,
     attack: AttackMoveState,
+    burst: Burst,
+    teammates: Vec<Vec3>,
 }
 
 impl Fighter {
@@ -58,9 +60,16 @@ impl Fighter {
         Self {
             chooser: WeaponChooser::new(weapons, &profile.weapon_weights),
             switch: WeaponSwitch::new(),
-            aim_skill: AimSkill::from_character(&profile.character),
+            aim_skill: AimSkill {
+                // The reaction time is the senses' business: an enemy is noticed only after it
+                // (`EnemySight`), and fired at as soon as noticed.
+                reaction_time: 0.0,
+                ..AimSkill::from_character(&profile.character)
+            },
             style: AttackStyle::from_character(&profile.character),
             attack: AttackMoveState::default(),
+            burst: Burst::default(),
+            teammates: Vec::new(),
         }
     }
 
@@ -81,12 +90,12 @@ impl Fighter {
         turn_view(current, ideal, &self.aim_skill, seconds)
     }
 
-    /// Weapon, aim and fire against `enemy` this frame, the view being `current`.
+    /// Weapon, aim and fire against `enemy` this frame (the fire check looks at where the
+    /// bot's view is: `view.me.view_angles`).
     pub(super) fn fight_frame(
         &mut self,
         view: &BotView,
         enemy: &Enemy,
-        current: Vec3,
         physics: &Physics<'_>,
         rng: &mut impl Rng,
     ) -> FightFrame {
@@ -122,8 +131,26 @@ impl Fighter {
             physics,
             rng,
         );
+        self.teammates.clear();
+        if me.team != bot_interface::Team::Free {
+            self.teammates.extend(
+                view.players
+                    .iter()
+                    .filter(|p| p.alive && p.team == me.team)
+                    .map(|p| p.origin),
+            );
+        }
+        let context = FireContext {
+            me,
+            target: &target,
+            aim: &aimed,
+            weapon: held,
+            splash,
+            teammates: &self.teammates,
+            now_ms: now,
+        };
         let attack = self.switch.may_fire(me, now)
-            && should_fire(me, &target, &aimed, current, held, &self.aim_skill, physics.world(), rng);
+            && should_fire(&context, &self.aim_skill, physics.world(), &mut self.burst, rng);
         FightFrame {
             weapon,
             ideal_view: Some(aimed.ideal_view),

@@ -89,7 +89,7 @@ impl Brain<'_, '_> {
                 let (navigator, rng) = self.bot.navigator_and_rng();
                 let fight =
                     self.fighter
-                        .fight_frame(view, &enemy, self.view, navigator.physics(), rng);
+                        .fight_frame(view, &enemy, navigator.physics(), rng);
                 input.weapon = fight.weapon;
                 if let Some(aim) = fight.ideal_view {
                     ideal = aim;

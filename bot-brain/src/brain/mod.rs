@@ -81,6 +81,10 @@ pub struct Brain<'w, 'c> {
     chase_since_ms: u32,
     /// Whether the chase reached where the enemy was last seen (or could not get there).
     chase_arrived: bool,
+    /// When the current retreat began (ms).
+    retreat_since_ms: u32,
+    /// Fighting with no way out: no retreat until the fight ends.
+    suicidal: bool,
     /// Where the bot looks (its own view, turned at its view speed towards what it wants).
     view: Vec3,
     /// The scoreboard's names by player index (chat variables).
@@ -145,6 +149,8 @@ impl<'w, 'c> Brain<'w, 'c> {
             stand_until_ms: 0,
             chase_since_ms: 0,
             chase_arrived: false,
+            retreat_since_ms: 0,
+            suicidal: false,
             view: Vec3::ZERO,
             names: Vec::new(),
             last_health: 0,

@@ -12,7 +12,7 @@
 //! | Seek Activate Entity | Battle NBG / Battle Fight (`found enemy`), Seek NBG / Seek LTG (`activated`) |
 //! | Battle Fight | Seek LTG (`enemy dead`, `no enemy`, `out of sight`), Stand (`chat`), Battle Chase (`enemy out of sight`), Battle Retreat (`wants to retreat`) |
 //! | Battle Chase | Battle Fight (`battle chase`), Seek LTG (`no enemy`, `time out`, `lost enemy`), Battle NBG (`nbg`), Battle Retreat (`wants to retreat`) |
-//! | Battle Retreat | Seek LTG (`enemy dead`, `no enemy`, `lost enemy`), Battle Fight (`wants to fight`, `no way out`), Battle Chase (`wants to chase`), Battle NBG (`nbg`) |
+//! | Battle Retreat | Seek LTG (`enemy dead`, `no enemy`, `lost enemy`), Battle Fight (`wants to fight`; `no way out`: no goal for a second, a suicidal fight that does not retreat again), Battle Chase (`wants to chase`), Battle NBG (`nbg`) |
 //! | Battle NBG | Seek NBG (`enemy dead`, `no enemy`), Battle Fight / Battle Retreat (`nbg done`), Battle Chase (`nbg done`, enemy out of sight) |
 
 use bot_interface::BotView;
@@ -27,6 +27,9 @@ const CHASE_MS: u32 = 10_000;
 const LOST_ENEMY_MS: u32 = 4_000;
 /// How long (ms) a dead enemy keeps the fight node (thesis §15.2: 1 s).
 const DEAD_ENEMY_MS: u32 = 1_000;
+/// How long (ms) a retreat may go without a goal to retreat to before the bot fights to
+/// the death ("no way out"); goals are chosen on the thinks that follow the switch.
+const NO_WAY_OUT_MS: u32 = 1_000;
 
 /// What a node decided this think.
 enum Next {
@@ -79,6 +82,7 @@ impl Brain<'_, '_> {
                 self.chase_since_ms = now;
                 self.chase_arrived = false;
             }
+            AiNode::BattleRetreat => self.retreat_since_ms = now,
             AiNode::Respawn => {
                 self.sight.forget();
                 self.hearing.forget();
@@ -86,6 +90,8 @@ impl Brain<'_, '_> {
             }
             _ => {}
         }
+        // A suicidal fight (no way out) lasts as long as the fight does.
+        self.suicidal &= node == AiNode::BattleFight;
         self.node = node;
     }
 
@@ -211,7 +217,11 @@ impl Brain<'_, '_> {
                     Next::Go(AiNode::BattleFight, "wants to fight")
                 } else if nearby {
                     Next::Go(AiNode::BattleNbg, "nbg")
-                } else if self.bot.goal().is_none() && self.bot.navigator().goal().is_none() {
+                } else if self.bot.goal().is_none()
+                    && self.bot.navigator().goal().is_none()
+                    && now.saturating_sub(self.retreat_since_ms) >= NO_WAY_OUT_MS
+                {
+                    self.suicidal = true;
                     Next::Go(AiNode::BattleFight, "no way out")
                 } else {
                     Next::Stay
@@ -267,7 +277,7 @@ impl Brain<'_, '_> {
             self.sight.forget();
             return Next::Go(AiNode::SeekLtg, "out of sight");
         }
-        if retreat {
+        if retreat && !self.suicidal {
             return Next::Go(AiNode::BattleRetreat, "wants to retreat");
         }
         Next::Stay

@@ -15,7 +15,7 @@ const PROGRESS: f32 = 32.0;
 
 /// See the [module docs](self).
 #[derive(Debug, Clone, Default)]
-pub struct StuckMeter {
+pub(super) struct StuckMeter {
     samples: Vec<(Vec3, bool)>,
     seconds: f32,
 }
@@ -23,7 +23,7 @@ pub struct StuckMeter {
 impl StuckMeter {
     /// Notes a think at `origin`, `wanted` telling whether the bot wanted to move since the
     /// last; `seconds` is the think interval.
-    pub fn note(&mut self, origin: Vec3, wanted: bool, seconds: f32) {
+    pub(super) fn note(&mut self, origin: Vec3, wanted: bool, seconds: f32) {
         if self.samples.len() == WINDOW + 1 {
             self.samples.remove(0);
         }
@@ -37,13 +37,13 @@ impl StuckMeter {
     }
 
     /// Forgets the samples (the bot died or teleported).
-    pub fn reset(&mut self) {
+    pub(super) fn reset(&mut self) {
         self.samples.clear();
     }
 
     /// Seconds stuck so far.
     #[must_use]
-    pub fn seconds(&self) -> f32 {
+    pub(super) fn seconds(&self) -> f32 {
         self.seconds
     }
 }

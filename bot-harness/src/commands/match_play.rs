@@ -298,8 +298,7 @@ impl BotRoster {
     }
 
     fn load_from(source: &impl bot_script::FileSource, asked: &[String]) -> Result<Self, Error> {
-        let shared = SharedBotData::load(source);
-        let mut diagnostics = shared.diagnostics.clone();
+        let mut diagnostics = Vec::new();
         let weapons = match load_weapon_config(source, "weapons.c") {
             Ok(config) => config,
             Err(error) => {
@@ -323,6 +322,12 @@ impl BotRoster {
                 profile.name = format!("{}-{}", profile.name, same + 1);
             }
             profiles.push(profile);
+        }
+        let shared = SharedBotData::load(source, &profiles);
+        diagnostics.extend(shared.diagnostics.iter().cloned());
+        for profile in &mut profiles {
+            let chat = shared.chat_diagnostics(profile);
+            profile.diagnostics.extend(chat);
         }
         Ok(Self {
             shared,
