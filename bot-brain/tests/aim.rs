@@ -365,26 +365,27 @@ fn a_target_behind_a_wall_gets_no_fire() {
     let world = room();
     let physics = Physics::new(&world, PhysicsSettings::default());
     let perfect = AimSkill::flat(1.0, 1.0);
-    // Across the wall at y = −150: blocked.
-    let me = bot_at(-300.0, -150.0, Weapon::Railgun);
-    let hidden = AimTarget::seen(Vec3::new(300.0, -150.0, STAND), Vec3::ZERO, false, 1.0);
+    // Across the wall at y = −150, out of sight: a prediction shot with rockets is blocked.
+    let me = bot_at(-300.0, -150.0, Weapon::RocketLauncher);
+    let hidden = AimTarget::lost(Vec3::new(300.0, -150.0, STAND), Vec3::ZERO, false, 0.2);
     assert!(!line_of_fire(&world, me.origin, hidden.origin));
     let at_hidden = aim(
         &me,
         &hidden,
-        Weapon::Railgun,
-        None,
-        false,
+        Weapon::RocketLauncher,
+        Some(900.0),
+        true,
         &perfect,
         &physics,
         &mut GameRng::new(6),
     );
+    assert_eq!(at_hidden.kind, AimKind::Reappear);
     assert!(!fires(
         &world,
         &me,
         &hidden,
         &at_hidden,
-        Weapon::Railgun,
+        Weapon::RocketLauncher,
         &[]
     ));
     // Through the gap at y = 180: clear, and it fires.

@@ -7,10 +7,17 @@
 //! - the aim is a shot ([`AimKind::Watch`] is not), and a target in sight has been in sight for
 //!   the character's reaction time;
 //! - the gauntlet only when the target's box is within [`GAUNTLET_REACH`] of the eye;
-//! - the view points at the aimed point within a tolerance: the angle under which a sphere of
-//!   [`HIT_RADIUS`] (plus [`SPLASH_SLACK`] for splash weapons) around the point is seen from the
-//!   eye, at least [`MIN_TOLERANCE`]; so wider for splash weapons and for close targets;
-//! - the map does not block the line of fire to the target ([`line_of_fire`]);
+//! - the view points at the aimed spot (before the accuracy error: the error is where the
+//!   view itself goes astray) within a tolerance: the angle under which a sphere of
+//!   [`HIT_RADIUS`] (plus [`SPLASH_SLACK`] for splash weapons) around the spot is seen from the
+//!   eye, at least [`MIN_TOLERANCE`], and at least the aim's own spread (a bot fires once its
+//!   view is as near the target as its accuracy ever gets it; botlib's check is looser still,
+//!   firing within 25° of the enemy); so wider for splash weapons, close targets and poor
+//!   aims;
+//! - a target in sight is in the line of fire (the world put it in the view because its eye
+//!   or origin is in sight of the bot's eye through the map's brushes); for a shot at a target
+//!   out of sight (a prediction shot) the map must not block the way to where it is expected
+//!   ([`line_of_fire`], a box moved through the AAS world: narrow openings count as blocked);
 //! - no teammate stands within [`TEAMMATE_RADIUS`] of the line from the eye to the aimed point
 //!   (nearer than it), and for splash weapons none within [`SPLASH_RADIUS`] of the point;
 //! - the fire throttle ([`Burst`]): firing comes in bursts of [`BURST_TIME`]; at the end of each,
@@ -127,6 +134,17 @@ pub fn within_view(eye: Vec3, angles: Vec3, point: Vec3, radius: f32) -> bool {
     cosine.acos().to_degrees() <= tolerance
 }
 
+/// Whether the view `angles` from `eye` point within `degrees` of `point`.
+#[must_use]
+pub fn within_angle(eye: Vec3, angles: Vec3, point: Vec3, degrees: f32) -> bool {
+    let to_point = (point - eye).normalize_or_zero();
+    if to_point == Vec3::ZERO {
+        return true;
+    }
+    let cosine = view_forward(angles).dot(to_point).clamp(-1.0, 1.0);
+    cosine.acos().to_degrees() <= degrees
+}
+
 /// Whether a teammate (by origin) stands in the way of a shot from `eye` at `point`, or for a
 /// splash weapon near the point (module docs).
 #[must_use]
@@ -174,10 +192,12 @@ pub fn should_fire(
         return false;
     }
     let radius = HIT_RADIUS + if ctx.splash { SPLASH_SLACK } else { 0.0 };
-    if !within_view(eye, me.view_angles, aim.point, radius) {
+    if !within_view(eye, me.view_angles, aim.spot, radius)
+        && !within_angle(eye, me.view_angles, aim.spot, aim.spread)
+    {
         return false;
     }
-    if !line_of_fire(world, me.origin, aim.target_origin) {
+    if !target.visible && !line_of_fire(world, me.origin, aim.target_origin) {
         return false;
     }
     if teammate_in_the_way(eye, aim.point, ctx.splash, ctx.teammates) {

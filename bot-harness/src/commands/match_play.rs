@@ -146,9 +146,8 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
     let openers = level.door_openers();
     // One router for all players: each route cache is built once per match.
     let router = shared_router(&level.aas);
-    let roamers = args
-        .players
-        .unwrap_or(if args.bots.is_empty() { 8 } else { 0 });
+    // Without bots and players, the default set's characters play alone.
+    let roamers = args.players.unwrap_or(0);
     let asked: Vec<String> = if args.bots.is_empty() && args.players.is_none() {
         bot_brain::setup::DEFAULT_BOTS
             .iter()
