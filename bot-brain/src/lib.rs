@@ -5,6 +5,7 @@ pub mod character;
 pub mod goal;
 pub mod movement;
 pub mod schedule;
+pub mod setup;
 mod token_cursor;
 
 pub use bot::{Bot, BotStats, GoalData};
