@@ -10,28 +10,94 @@ use bot_script::MemorySource;
 /// Every file of `bot-brain/botfiles/`: (path relative to the folder, bytes), sorted by path.
 pub const EMBEDDED_FILES: [(&str, &[u8]); 33] = [
     ("README.md", include_bytes!("../../botfiles/README.md")),
-    ("bots/bastion_c.c", include_bytes!("../../botfiles/bots/bastion_c.c")),
-    ("bots/bastion_i.c", include_bytes!("../../botfiles/bots/bastion_i.c")),
-    ("bots/bastion_t.c", include_bytes!("../../botfiles/bots/bastion_t.c")),
-    ("bots/bastion_w.c", include_bytes!("../../botfiles/bots/bastion_w.c")),
-    ("bots/clatter_c.c", include_bytes!("../../botfiles/bots/clatter_c.c")),
-    ("bots/clatter_i.c", include_bytes!("../../botfiles/bots/clatter_i.c")),
-    ("bots/clatter_t.c", include_bytes!("../../botfiles/bots/clatter_t.c")),
-    ("bots/clatter_w.c", include_bytes!("../../botfiles/bots/clatter_w.c")),
-    ("bots/default_c.c", include_bytes!("../../botfiles/bots/default_c.c")),
-    ("bots/default_i.c", include_bytes!("../../botfiles/bots/default_i.c")),
-    ("bots/default_t.c", include_bytes!("../../botfiles/bots/default_t.c")),
-    ("bots/default_w.c", include_bytes!("../../botfiles/bots/default_w.c")),
-    ("bots/fw_items.c", include_bytes!("../../botfiles/bots/fw_items.c")),
-    ("bots/fw_weap.c", include_bytes!("../../botfiles/bots/fw_weap.c")),
-    ("bots/kestrel_c.c", include_bytes!("../../botfiles/bots/kestrel_c.c")),
-    ("bots/kestrel_i.c", include_bytes!("../../botfiles/bots/kestrel_i.c")),
-    ("bots/kestrel_t.c", include_bytes!("../../botfiles/bots/kestrel_t.c")),
-    ("bots/kestrel_w.c", include_bytes!("../../botfiles/bots/kestrel_w.c")),
-    ("bots/vesper_c.c", include_bytes!("../../botfiles/bots/vesper_c.c")),
-    ("bots/vesper_i.c", include_bytes!("../../botfiles/bots/vesper_i.c")),
-    ("bots/vesper_t.c", include_bytes!("../../botfiles/bots/vesper_t.c")),
-    ("bots/vesper_w.c", include_bytes!("../../botfiles/bots/vesper_w.c")),
+    (
+        "bots/bastion_c.c",
+        include_bytes!("../../botfiles/bots/bastion_c.c"),
+    ),
+    (
+        "bots/bastion_i.c",
+        include_bytes!("../../botfiles/bots/bastion_i.c"),
+    ),
+    (
+        "bots/bastion_t.c",
+        include_bytes!("../../botfiles/bots/bastion_t.c"),
+    ),
+    (
+        "bots/bastion_w.c",
+        include_bytes!("../../botfiles/bots/bastion_w.c"),
+    ),
+    (
+        "bots/clatter_c.c",
+        include_bytes!("../../botfiles/bots/clatter_c.c"),
+    ),
+    (
+        "bots/clatter_i.c",
+        include_bytes!("../../botfiles/bots/clatter_i.c"),
+    ),
+    (
+        "bots/clatter_t.c",
+        include_bytes!("../../botfiles/bots/clatter_t.c"),
+    ),
+    (
+        "bots/clatter_w.c",
+        include_bytes!("../../botfiles/bots/clatter_w.c"),
+    ),
+    (
+        "bots/default_c.c",
+        include_bytes!("../../botfiles/bots/default_c.c"),
+    ),
+    (
+        "bots/default_i.c",
+        include_bytes!("../../botfiles/bots/default_i.c"),
+    ),
+    (
+        "bots/default_t.c",
+        include_bytes!("../../botfiles/bots/default_t.c"),
+    ),
+    (
+        "bots/default_w.c",
+        include_bytes!("../../botfiles/bots/default_w.c"),
+    ),
+    (
+        "bots/fw_items.c",
+        include_bytes!("../../botfiles/bots/fw_items.c"),
+    ),
+    (
+        "bots/fw_weap.c",
+        include_bytes!("../../botfiles/bots/fw_weap.c"),
+    ),
+    (
+        "bots/kestrel_c.c",
+        include_bytes!("../../botfiles/bots/kestrel_c.c"),
+    ),
+    (
+        "bots/kestrel_i.c",
+        include_bytes!("../../botfiles/bots/kestrel_i.c"),
+    ),
+    (
+        "bots/kestrel_t.c",
+        include_bytes!("../../botfiles/bots/kestrel_t.c"),
+    ),
+    (
+        "bots/kestrel_w.c",
+        include_bytes!("../../botfiles/bots/kestrel_w.c"),
+    ),
+    (
+        "bots/vesper_c.c",
+        include_bytes!("../../botfiles/bots/vesper_c.c"),
+    ),
+    (
+        "bots/vesper_i.c",
+        include_bytes!("../../botfiles/bots/vesper_i.c"),
+    ),
+    (
+        "bots/vesper_t.c",
+        include_bytes!("../../botfiles/bots/vesper_t.c"),
+    ),
+    (
+        "bots/vesper_w.c",
+        include_bytes!("../../botfiles/bots/vesper_w.c"),
+    ),
     ("chars.h", include_bytes!("../../botfiles/chars.h")),
     ("inv.h", include_bytes!("../../botfiles/inv.h")),
     ("items.c", include_bytes!("../../botfiles/items.c")),

@@ -71,15 +71,21 @@ impl BotProfile {
     pub fn load(source: &impl FileSource, name: &str, skill: f32) -> Result<Self, SetupError> {
         let mut diagnostics = Vec::new();
         let file = character_file(name);
-        let used_skill = if skill.is_nan() { 1.0 } else { skill.clamp(1.0, 5.0) };
+        let used_skill = if skill.is_nan() {
+            1.0
+        } else {
+            skill.clamp(1.0, 5.0)
+        };
         #[expect(clippy::float_cmp, reason = "reports only a skill that was changed")]
         if used_skill != skill {
             diagnostics.push(format!("{file}: skill {skill} clamped to {used_skill}"));
         }
-        let character = character::load(source, &file, used_skill, Compat::default())
-            .map_err(|cause| SetupError::NoCharacter {
-                file: file.clone(),
-                cause,
+        let character =
+            character::load(source, &file, used_skill, Compat::default()).map_err(|cause| {
+                SetupError::NoCharacter {
+                    file: file.clone(),
+                    cause,
+                }
             })?;
         for anchor in &character.anchors {
             if anchor.step != character::Step::File {
@@ -108,9 +114,14 @@ impl BotProfile {
             DEFAULT_WEAPON_WEIGHTS,
             &mut diagnostics,
         );
-        let chat_file = string(Characteristic::ChatFile);
-        let chat_name = string(Characteristic::ChatName);
-        check_chat(source, &file, chat_file.as_deref(), chat_name.as_deref(), &mut diagnostics);
+        let (chat_file, chat_name) = chat_strings(&character, &file, &mut diagnostics);
+        check_chat(
+            source,
+            &file,
+            chat_file.as_deref(),
+            chat_name.as_deref(),
+            &mut diagnostics,
+        );
         let gender = match character.gender() {
             character::Gender::Female => Gender::Female,
             character::Gender::Male => Gender::Male,
@@ -176,6 +187,40 @@ fn weights(
     (config, format!("embedded:{default}"))
 }
 
+/// The chat file and chat name of `character`: the stock slots, else (a renumbered
+/// `chars.h`, such as mecwerks' `BOT_CHAT_FILE 8`) the first string slot naming a `*_t.c`
+/// file and the string slot after it, with a diagnostic.
+fn chat_strings(
+    character: &Character,
+    file: &str,
+    diagnostics: &mut Vec<String>,
+) -> (Option<String>, Option<String>) {
+    let string = |c: Characteristic| character.string(c).ok().map(str::to_owned);
+    let stock = (
+        string(Characteristic::ChatFile),
+        string(Characteristic::ChatName),
+    );
+    if stock.0.is_some() {
+        return stock;
+    }
+    let as_string = |index: usize| match character.value_at(index) {
+        Some(character::Value::String(text)) => Some(text.clone()),
+        _ => None,
+    };
+    let found = (0..character::MAX_CHARACTERISTICS).find_map(|index| {
+        as_string(index)
+            .filter(|text| text.to_ascii_lowercase().ends_with("_t.c"))
+            .map(|text| (index, text))
+    });
+    let Some((index, chat_file)) = found else {
+        return stock;
+    };
+    diagnostics.push(format!(
+        "{file}: CHARACTERISTIC_CHAT_FILE is not a string; slot {index} names the chat file \"{chat_file}\" (a renumbered chars.h)"
+    ));
+    (Some(chat_file), as_string(index + 1))
+}
+
 /// Reports a character without chat file or name, a chat file that does not load, and one
 /// without a chat block of the chat name holding chat types.
 fn check_chat(
@@ -193,7 +238,9 @@ fn check_chat(
     };
     let mut data = ChatData::default();
     if let Err(error) = data.load_file(source, chat_file, FileKind::InitialChats) {
-        diagnostics.push(format!("{chat_file}: chat file of {file} not loaded ({error})"));
+        diagnostics.push(format!(
+            "{chat_file}: chat file of {file} not loaded ({error})"
+        ));
         return;
     }
     let found = data
@@ -205,5 +252,46 @@ fn check_chat(
         diagnostics.push(format!(
             "{chat_file}: no initial chats found for chat name \"{chat_name}\" of {file}"
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_character_files() {
+        assert_eq!(character_file("Vesper"), "bots/vesper_c.c");
+        assert_eq!(character_file("bots/Kestrel_C.c"), "bots/Kestrel_C.c");
+        assert_eq!(character_file("other/x_c.c"), "other/x_c.c");
+    }
+
+    #[test]
+    fn a_chat_name_without_chats_is_reported() {
+        let source = bot_script::MemorySource::new().with(
+            "bots/a_t.c",
+            "chat \"someone\" { type \"game_enter\" { \"hi\"; } }",
+        );
+        let mut diagnostics = Vec::new();
+        check_chat(
+            &source,
+            "bots/a_c.c",
+            Some("bots/a_t.c"),
+            Some("a"),
+            &mut diagnostics,
+        );
+        assert_eq!(
+            diagnostics,
+            ["bots/a_t.c: no initial chats found for chat name \"a\" of bots/a_c.c"]
+        );
+        diagnostics.clear();
+        check_chat(
+            &source,
+            "bots/a_c.c",
+            Some("bots/a_t.c"),
+            Some("SomeOne"),
+            &mut diagnostics,
+        );
+        assert!(diagnostics.is_empty());
     }
 }

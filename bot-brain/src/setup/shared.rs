@@ -73,8 +73,7 @@ impl SharedBotData {
         }
         let before = self.diagnostics.len();
         if let Err(error) = self.chat.load_file(source, file, FileKind::InitialChats) {
-            self.diagnostics
-                .push(format!("{file}: left out ({error})"));
+            self.diagnostics.push(format!("{file}: left out ({error})"));
         } else {
             self.report_undefined_random(Some(file));
         }
