@@ -467,3 +467,80 @@ fn mecwerks_set_reports_its_defects() {
         assert_eq!(profile.item_weights_file, "embedded:bots/default_i.c");
     }
 }
+
+#[test]
+fn inv_h_slots_equal_the_goal_codes() {
+    use bot_brain::goal::inventory::{
+        INVENTORY_ARMOR, INVENTORY_HEALTH, INVENTORY_MEDKIT, INVENTORY_TELEPORTER, ammo_slot,
+        powerup_slot, weapon_slot,
+    };
+    let text = std::fs::read_to_string(folder().join("inv.h")).unwrap();
+    let slot = |name: &str| -> u8 {
+        text.lines()
+            .find_map(|l| {
+                let mut words = l.split_whitespace();
+                (words.next() == Some("#define") && words.next() == Some(name))
+                    .then(|| words.next().unwrap().parse().unwrap())
+            })
+            .unwrap_or_else(|| panic!("{name} missing"))
+    };
+    let weapons = [
+        "GAUNTLET",
+        "MACHINEGUN",
+        "SHOTGUN",
+        "GRENADELAUNCHER",
+        "ROCKETLAUNCHER",
+        "LIGHTNING",
+        "RAILGUN",
+        "PLASMAGUN",
+        "BFG10K",
+    ];
+    let ammo = [
+        "",
+        "BULLETS",
+        "SHELLS",
+        "GRENADES",
+        "ROCKETS",
+        "LIGHTNINGAMMO",
+        "SLUGS",
+        "CELLS",
+        "BFGAMMO",
+    ];
+    for weapon in Weapon::ALL {
+        assert_eq!(
+            slot(&format!("INVENTORY_{}", weapons[weapon.index()])),
+            weapon_slot(weapon)
+        );
+        if let Some(a) = ammo_slot(weapon) {
+            assert_eq!(slot(&format!("INVENTORY_{}", ammo[weapon.index()])), a);
+        }
+        assert_eq!(
+            slot(&format!(
+                "WEAPONINDEX_{}",
+                match weapon {
+                    Weapon::GrenadeLauncher => "GRENADE_LAUNCHER",
+                    Weapon::RocketLauncher => "ROCKET_LAUNCHER",
+                    Weapon::Bfg => "BFG",
+                    _ => weapons[weapon.index()],
+                }
+            )),
+            weapon.number()
+        );
+    }
+    use bot_interface::Powerup;
+    for (powerup, name) in [
+        (Powerup::Quad, "QUAD"),
+        (Powerup::Battlesuit, "ENVIRONMENTSUIT"),
+        (Powerup::Haste, "HASTE"),
+        (Powerup::Invisibility, "INVISIBILITY"),
+        (Powerup::Regeneration, "REGEN"),
+        (Powerup::Flight, "FLIGHT"),
+    ] {
+        assert_eq!(slot(&format!("INVENTORY_{name}")), powerup_slot(powerup));
+    }
+    assert_eq!(slot("INVENTORY_HEALTH"), INVENTORY_HEALTH);
+    assert_eq!(slot("INVENTORY_ARMOR"), INVENTORY_ARMOR);
+    assert_eq!(slot("INVENTORY_TELEPORTER"), INVENTORY_TELEPORTER);
+    assert_eq!(slot("INVENTORY_MEDKIT"), INVENTORY_MEDKIT);
+    assert_eq!(slot("ENEMY_HORIZONTAL_DIST"), 200);
+}
