@@ -30,11 +30,11 @@ struct Botfiles {
 impl Botfiles {
     fn load() -> Self {
         let source = default_botfiles();
-        let profiles: Vec<BotProfile> = bot_brain::setup::DEFAULT_BOTS
-            .iter()
-            .map(|name| Self::profile(name, 3.0))
-            .collect();
-        let shared = SharedBotData::load(&source, &profiles);
+        let mut shared = SharedBotData::load(&source);
+        for name in bot_brain::setup::DEFAULT_BOTS {
+            let found = shared.add_bot(&source, &Self::profile(name, 3.0));
+            assert!(found.is_empty(), "{found:?}");
+        }
         assert!(shared.diagnostics.is_empty(), "{:?}", shared.diagnostics);
         let weapons = load_weapon_config(&source, "weapons.c").expect("weapons.c loads");
         Self { shared, weapons }

@@ -1,25 +1,18 @@
-//! Loading bots from a botfiles folder the way the game does (botlib's `BotAISetupClient`):
-//! a character by name and skill with its item and weapon weights and its chat settings
-//! ([`BotProfile`]), and the files all bots of a folder share: `items.c` and the chat files
-//! ([`SharedBotData`]). The toolkit's own folder (`bot-brain/botfiles`, MIT) is embedded in
-//! the crate ([`default_botfiles`]), so bots play without any files on disk.
+//! Setting bots up from a botfiles folder (ours, embedded, or any other in botlib's
+//! formats): the data all bots share ([`SharedBotData`]: `items.c` and the chat files) and
+//! one bot's profile ([`BotProfile`]: character, item and weapon weights, chat file and
+//! name, gender).
 //!
-//! Nothing here panics on bad data: every problem becomes a diagnostic naming the file and
-//! the fallback taken —
-//!
-//! - a missing character file: botlib's fallback chain (`bots/default_c.c`);
-//! - a weight file that fails to load: the folder's `bots/default_i.c` / `bots/default_w.c`,
-//!   else the toolkit's own (botlib refuses such a bot; a fallback keeps it playing);
-//! - a failing `items.c`: the toolkit's own;
-//! - a failing shared chat file (`syn.c`, `rnd.c`, `match.c`, `rchat.c`) is left out; a
-//!   character whose chat file fails or has no chats under its `CHAT_NAME` plays mute.
-//!
-//! Only a character that no step of botlib's chain can load is an error ([`SetupError`]).
+//! Rules: loading never panics; every problem becomes a diagnostic string naming the file
+//! and the cause, and a fallback is used where botlib has one (the default character, the
+//! folder's default weights, then our embedded defaults; a failing chat file is left out).
+//! [`SetupError`] only when no character can be loaded at all. One job per module:
+//! [`embedded`] holds our default folder, [`shared`] the shared data, [`profile`] a bot.
 
-mod embedded;
-mod profile;
-mod shared;
+pub mod embedded;
+pub mod profile;
+pub mod shared;
 
-pub use embedded::{DEFAULT_BOTS, default_botfiles};
-pub use profile::{BotProfile, SetupError, character_file};
+pub use embedded::{DEFAULT_BOTS, EMBEDDED_FILES, default_botfiles};
+pub use profile::{BotProfile, SetupError};
 pub use shared::SharedBotData;

@@ -322,11 +322,11 @@ impl BotRoster {
             }
             profiles.push(profile);
         }
-        let shared = SharedBotData::load(source, &profiles);
+        let mut shared = SharedBotData::load(source);
         diagnostics.extend(shared.diagnostics.iter().cloned());
         for profile in &mut profiles {
-            let chat = shared.chat_diagnostics(profile);
-            profile.diagnostics.extend(chat);
+            let found = shared.add_bot(source, profile);
+            profile.diagnostics.extend(found);
         }
         Ok(Self {
             shared,

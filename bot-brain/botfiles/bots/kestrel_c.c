@@ -1,0 +1,165 @@
+// kestrel_c.c: Kestrel, a nimble rocket jumper: always moving, jumps and rocket jumps to high ground, loves splash.
+// Part of the q3 bot toolkit's default botfiles; MIT OR Apache-2.0.
+// Skill 1 is slow and inaccurate, skill 4 competent, skill 5 sharp; other
+// skills interpolate the float values.
+
+#include "chars.h"
+
+skill 1
+{
+	CHARACTERISTIC_NAME                             "Kestrel"
+	CHARACTERISTIC_GENDER                           "female"
+	CHARACTERISTIC_ATTACK_SKILL                     0.25
+	CHARACTERISTIC_WEAPONWEIGHTS                    "bots/kestrel_w.c"
+	CHARACTERISTIC_VIEW_FACTOR                      0.3
+	CHARACTERISTIC_VIEW_MAXCHANGE                   90.0
+	CHARACTERISTIC_REACTIONTIME                     2.5
+	CHARACTERISTIC_AIM_ACCURACY                     0.2
+	CHARACTERISTIC_AIM_ACCURACY_MACHINEGUN          0.2
+	CHARACTERISTIC_AIM_ACCURACY_SHOTGUN             0.2
+	CHARACTERISTIC_AIM_ACCURACY_ROCKETLAUNCHER      0.275
+	CHARACTERISTIC_AIM_ACCURACY_GRENADELAUNCHER     0.225
+	CHARACTERISTIC_AIM_ACCURACY_LIGHTNING           0.2
+	CHARACTERISTIC_AIM_ACCURACY_PLASMAGUN           0.25
+	CHARACTERISTIC_AIM_ACCURACY_RAILGUN             0.15
+	CHARACTERISTIC_AIM_ACCURACY_BFG10K              0.2
+	CHARACTERISTIC_AIM_SKILL                        0.15
+	CHARACTERISTIC_AIM_SKILL_ROCKETLAUNCHER         0.225
+	CHARACTERISTIC_AIM_SKILL_GRENADELAUNCHER        0.175
+	CHARACTERISTIC_AIM_SKILL_PLASMAGUN              0.2
+	CHARACTERISTIC_AIM_SKILL_BFG10K                 0.15
+	CHARACTERISTIC_CHAT_FILE                        "bots/kestrel_t.c"
+	CHARACTERISTIC_CHAT_NAME                        "kestrel"
+	CHARACTERISTIC_CHAT_CPM                         300
+	CHARACTERISTIC_CHAT_INSULT                      0.3
+	CHARACTERISTIC_CHAT_MISC                        0.3
+	CHARACTERISTIC_CHAT_STARTENDLEVEL               0.4
+	CHARACTERISTIC_CHAT_ENTEREXITGAME               0.5
+	CHARACTERISTIC_CHAT_KILL                        0.3
+	CHARACTERISTIC_CHAT_DEATH                       0.3
+	CHARACTERISTIC_CHAT_ENEMYSUICIDE                0.3
+	CHARACTERISTIC_CHAT_HITTALKING                  0.2
+	CHARACTERISTIC_CHAT_HITNODEATH                  0.2
+	CHARACTERISTIC_CHAT_HITNOKILL                   0.2
+	CHARACTERISTIC_CHAT_RANDOM                      0.2
+	CHARACTERISTIC_CHAT_REPLY                       0.3
+	CHARACTERISTIC_CROUCHER                         0.0
+	CHARACTERISTIC_JUMPER                           0.5
+	CHARACTERISTIC_WEAPONJUMPING                    0.2
+	CHARACTERISTIC_GRAPPLE_USER                     0.2
+	CHARACTERISTIC_ITEMWEIGHTS                      "bots/kestrel_i.c"
+	CHARACTERISTIC_AGGRESSION                       0.5
+	CHARACTERISTIC_SELFPRESERVATION                 0.4
+	CHARACTERISTIC_VENGEFULNESS                     0.4
+	CHARACTERISTIC_CAMPER                           0.05
+	CHARACTERISTIC_EASY_FRAGGER                     0.5
+	CHARACTERISTIC_ALERTNESS                        0.3
+	CHARACTERISTIC_FIRETHROTTLE                     0.3
+	CHARACTERISTIC_WALKER                           0.0
+}
+
+skill 4
+{
+	CHARACTERISTIC_NAME                             "Kestrel"
+	CHARACTERISTIC_GENDER                           "female"
+	CHARACTERISTIC_ATTACK_SKILL                     0.8
+	CHARACTERISTIC_WEAPONWEIGHTS                    "bots/kestrel_w.c"
+	CHARACTERISTIC_VIEW_FACTOR                      0.75
+	CHARACTERISTIC_VIEW_MAXCHANGE                   240.0
+	CHARACTERISTIC_REACTIONTIME                     0.8
+	CHARACTERISTIC_AIM_ACCURACY                     0.7
+	CHARACTERISTIC_AIM_ACCURACY_MACHINEGUN          0.7
+	CHARACTERISTIC_AIM_ACCURACY_SHOTGUN             0.7
+	CHARACTERISTIC_AIM_ACCURACY_ROCKETLAUNCHER      0.85
+	CHARACTERISTIC_AIM_ACCURACY_GRENADELAUNCHER     0.75
+	CHARACTERISTIC_AIM_ACCURACY_LIGHTNING           0.7
+	CHARACTERISTIC_AIM_ACCURACY_PLASMAGUN           0.8
+	CHARACTERISTIC_AIM_ACCURACY_RAILGUN             0.6
+	CHARACTERISTIC_AIM_ACCURACY_BFG10K              0.7
+	CHARACTERISTIC_AIM_SKILL                        0.65
+	CHARACTERISTIC_AIM_SKILL_ROCKETLAUNCHER         0.8
+	CHARACTERISTIC_AIM_SKILL_GRENADELAUNCHER        0.7
+	CHARACTERISTIC_AIM_SKILL_PLASMAGUN              0.75
+	CHARACTERISTIC_AIM_SKILL_BFG10K                 0.65
+	CHARACTERISTIC_CHAT_FILE                        "bots/kestrel_t.c"
+	CHARACTERISTIC_CHAT_NAME                        "kestrel"
+	CHARACTERISTIC_CHAT_CPM                         400
+	CHARACTERISTIC_CHAT_INSULT                      0.3
+	CHARACTERISTIC_CHAT_MISC                        0.3
+	CHARACTERISTIC_CHAT_STARTENDLEVEL               0.4
+	CHARACTERISTIC_CHAT_ENTEREXITGAME               0.5
+	CHARACTERISTIC_CHAT_KILL                        0.3
+	CHARACTERISTIC_CHAT_DEATH                       0.3
+	CHARACTERISTIC_CHAT_ENEMYSUICIDE                0.3
+	CHARACTERISTIC_CHAT_HITTALKING                  0.2
+	CHARACTERISTIC_CHAT_HITNODEATH                  0.2
+	CHARACTERISTIC_CHAT_HITNOKILL                   0.2
+	CHARACTERISTIC_CHAT_RANDOM                      0.2
+	CHARACTERISTIC_CHAT_REPLY                       0.3
+	CHARACTERISTIC_CROUCHER                         0.0
+	CHARACTERISTIC_JUMPER                           0.8
+	CHARACTERISTIC_WEAPONJUMPING                    0.8
+	CHARACTERISTIC_GRAPPLE_USER                     0.7
+	CHARACTERISTIC_ITEMWEIGHTS                      "bots/kestrel_i.c"
+	CHARACTERISTIC_AGGRESSION                       0.7
+	CHARACTERISTIC_SELFPRESERVATION                 0.45
+	CHARACTERISTIC_VENGEFULNESS                     0.4
+	CHARACTERISTIC_CAMPER                           0.05
+	CHARACTERISTIC_EASY_FRAGGER                     0.5
+	CHARACTERISTIC_ALERTNESS                        0.7
+	CHARACTERISTIC_FIRETHROTTLE                     0.1
+	CHARACTERISTIC_WALKER                           0.0
+}
+
+skill 5
+{
+	CHARACTERISTIC_NAME                             "Kestrel"
+	CHARACTERISTIC_GENDER                           "female"
+	CHARACTERISTIC_ATTACK_SKILL                     1.0
+	CHARACTERISTIC_WEAPONWEIGHTS                    "bots/kestrel_w.c"
+	CHARACTERISTIC_VIEW_FACTOR                      0.95
+	CHARACTERISTIC_VIEW_MAXCHANGE                   360.0
+	CHARACTERISTIC_REACTIONTIME                     0.25
+	CHARACTERISTIC_AIM_ACCURACY                     0.9
+	CHARACTERISTIC_AIM_ACCURACY_MACHINEGUN          0.9
+	CHARACTERISTIC_AIM_ACCURACY_SHOTGUN             0.9
+	CHARACTERISTIC_AIM_ACCURACY_ROCKETLAUNCHER      1.0
+	CHARACTERISTIC_AIM_ACCURACY_GRENADELAUNCHER     0.95
+	CHARACTERISTIC_AIM_ACCURACY_LIGHTNING           0.9
+	CHARACTERISTIC_AIM_ACCURACY_PLASMAGUN           1.0
+	CHARACTERISTIC_AIM_ACCURACY_RAILGUN             0.8
+	CHARACTERISTIC_AIM_ACCURACY_BFG10K              0.9
+	CHARACTERISTIC_AIM_SKILL                        0.9
+	CHARACTERISTIC_AIM_SKILL_ROCKETLAUNCHER         1.0
+	CHARACTERISTIC_AIM_SKILL_GRENADELAUNCHER        0.95
+	CHARACTERISTIC_AIM_SKILL_PLASMAGUN              1.0
+	CHARACTERISTIC_AIM_SKILL_BFG10K                 0.9
+	CHARACTERISTIC_CHAT_FILE                        "bots/kestrel_t.c"
+	CHARACTERISTIC_CHAT_NAME                        "kestrel"
+	CHARACTERISTIC_CHAT_CPM                         450
+	CHARACTERISTIC_CHAT_INSULT                      0.3
+	CHARACTERISTIC_CHAT_MISC                        0.3
+	CHARACTERISTIC_CHAT_STARTENDLEVEL               0.4
+	CHARACTERISTIC_CHAT_ENTEREXITGAME               0.5
+	CHARACTERISTIC_CHAT_KILL                        0.3
+	CHARACTERISTIC_CHAT_DEATH                       0.3
+	CHARACTERISTIC_CHAT_ENEMYSUICIDE                0.3
+	CHARACTERISTIC_CHAT_HITTALKING                  0.2
+	CHARACTERISTIC_CHAT_HITNODEATH                  0.2
+	CHARACTERISTIC_CHAT_HITNOKILL                   0.2
+	CHARACTERISTIC_CHAT_RANDOM                      0.2
+	CHARACTERISTIC_CHAT_REPLY                       0.3
+	CHARACTERISTIC_CROUCHER                         0.0
+	CHARACTERISTIC_JUMPER                           0.9
+	CHARACTERISTIC_WEAPONJUMPING                    1.0
+	CHARACTERISTIC_GRAPPLE_USER                     0.9
+	CHARACTERISTIC_ITEMWEIGHTS                      "bots/kestrel_i.c"
+	CHARACTERISTIC_AGGRESSION                       0.75
+	CHARACTERISTIC_SELFPRESERVATION                 0.45
+	CHARACTERISTIC_VENGEFULNESS                     0.4
+	CHARACTERISTIC_CAMPER                           0.05
+	CHARACTERISTIC_EASY_FRAGGER                     0.5
+	CHARACTERISTIC_ALERTNESS                        0.9
+	CHARACTERISTIC_FIRETHROTTLE                     0.0
+	CHARACTERISTIC_WALKER                           0.0
+}
