@@ -107,7 +107,7 @@ skill 4
 	CHARACTERISTIC_CAMPER                           0.9
 	CHARACTERISTIC_EASY_FRAGGER                     0.8
 	CHARACTERISTIC_ALERTNESS                        0.8
-	CHARACTERISTIC_FIRETHROTTLE                     0.3
+	CHARACTERISTIC_FIRETHROTTLE                     0.7
 	CHARACTERISTIC_WALKER                           0.3
 }
 
@@ -160,6 +160,6 @@ skill 5
 	CHARACTERISTIC_CAMPER                           0.95
 	CHARACTERISTIC_EASY_FRAGGER                     0.8
 	CHARACTERISTIC_ALERTNESS                        0.95
-	CHARACTERISTIC_FIRETHROTTLE                     0.2
+	CHARACTERISTIC_FIRETHROTTLE                     0.8
 	CHARACTERISTIC_WALKER                           0.25
 }

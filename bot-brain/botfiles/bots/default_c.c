@@ -54,7 +54,7 @@ skill 1
 	CHARACTERISTIC_CAMPER                           0.2
 	CHARACTERISTIC_EASY_FRAGGER                     0.5
 	CHARACTERISTIC_ALERTNESS                        0.3
-	CHARACTERISTIC_FIRETHROTTLE                     0.3
+	CHARACTERISTIC_FIRETHROTTLE                     0.7
 	CHARACTERISTIC_WALKER                           0.1
 }
 
@@ -107,7 +107,7 @@ skill 4
 	CHARACTERISTIC_CAMPER                           0.2
 	CHARACTERISTIC_EASY_FRAGGER                     0.5
 	CHARACTERISTIC_ALERTNESS                        0.7
-	CHARACTERISTIC_FIRETHROTTLE                     0.1
+	CHARACTERISTIC_FIRETHROTTLE                     0.9
 	CHARACTERISTIC_WALKER                           0.05
 }
 
@@ -160,6 +160,6 @@ skill 5
 	CHARACTERISTIC_CAMPER                           0.2
 	CHARACTERISTIC_EASY_FRAGGER                     0.5
 	CHARACTERISTIC_ALERTNESS                        0.9
-	CHARACTERISTIC_FIRETHROTTLE                     0.0
+	CHARACTERISTIC_FIRETHROTTLE                     1.0
 	CHARACTERISTIC_WALKER                           0.0
 }

@@ -8,7 +8,9 @@
 //! - Hits: hurt while typing (`hit_talking`), hurt and alive out of battle (`hit_nodeath`).
 //! - Chat from others: a reply, by the reply chats, the reply rate and botlib's
 //!   1.5 / (players + 1) chance.
-//! - Random lines (insults and small talk) while seeking its long-term goal.
+//! - Random lines (insults and small talk) while seeking its long-term goal (asked on thinks).
+//!
+//! Obituaries, hits and chat last one frame in the view: they are read every frame.
 //! - Entering the game, on its first life.
 
 use bot_interface::{BotView, PlayerId};
@@ -19,8 +21,8 @@ use crate::talk::ChatEvent;
 use super::Brain;
 
 impl Brain<'_, '_> {
-    /// Turns this think's view into chat events.
-    pub(super) fn chat_events(&mut self, view: &BotView) {
+    /// Turns this frame's view into chat events (random lines only on thinks).
+    pub(super) fn chat_events(&mut self, view: &BotView, thinks: bool) {
         let me = &view.me;
         let now = seconds(view.time_ms);
         if self.names.len() != view.scoreboard.players.len() {
@@ -99,7 +101,7 @@ impl Brain<'_, '_> {
             self.talker
                 .on_chat(data, line, now, players, may_chat, rng);
         }
-        if self.node == AiNode::SeekLtg && may_chat {
+        if thinks && self.node == AiNode::SeekLtg && may_chat {
             let opponent = view
                 .scoreboard
                 .players

@@ -149,17 +149,8 @@ impl Fighter {
             teammates: &self.teammates,
             now_ms: now,
         };
-        let may = self.switch.may_fire(me, now);
-        let attack = may
+        let attack = self.switch.may_fire(me, now)
             && should_fire(&context, &self.aim_skill, physics.world(), &mut self.burst, rng);
-        if std::env::var_os("DEBUG_FIRE").is_some() {
-            let eye = me.eye();
-            eprintln!("t {now} w {:?}->{:?} wt {} may {may} vis {} kind {:?} spread {:.1} inview {} angle {} lof {} fire {attack}",
-                me.weapon, weapon, me.weapon_time_ms, target.visible, aimed.kind, aimed.spread,
-                crate::fight::fire::within_view(eye, me.view_angles, aimed.spot, 20.0),
-                crate::fight::fire::within_angle(eye, me.view_angles, aimed.spot, aimed.spread),
-                crate::fight::aim::line_of_fire(physics.world(), me.origin, aimed.target_origin));
-        }
         FightFrame {
             weapon,
             ideal_view: Some(aimed.ideal_view),

@@ -38,13 +38,14 @@ impl Player for Brain<'_, '_> {
         let thinks = self.clock.tick(self.frame_ms);
         #[expect(clippy::cast_precision_loss, reason = "a frame of a few milliseconds")]
         self.switches.spend(self.node, self.frame_ms as f32 / 1000.0);
+        // Sounds, obituaries and chat last one frame: heard every frame.
+        let scoreboard = &view.scoreboard;
+        self.hearing.listen(view, |id| {
+            scoreboard.players.get(id.index()).map(|line| line.team)
+        });
+        self.chat_events(view, thinks);
         if thinks {
             self.sight.update(view);
-            let scoreboard = &view.scoreboard;
-            self.hearing.listen(view, |id| {
-                scoreboard.players.get(id.index()).map(|line| line.team)
-            });
-            self.chat_events(view);
             self.run_network(view);
         }
         self.act(view, thinks)
