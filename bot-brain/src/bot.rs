@@ -81,6 +81,9 @@ pub struct Bot<'w, 'c> {
     /// The point driven to instead of the goals ([`Drive::Point`]) and whether a standing
     /// spot was found under it.
     chasing: Option<(Vec3, bool)>,
+    /// Per area where a dropped item lay: whether a route leads from it back to where the
+    /// bot was when it first asked (false: a trap, such as a pit under a killing trigger).
+    traps: std::collections::BTreeMap<u32, bool>,
     stats: BotStats,
 }
 
@@ -116,6 +119,7 @@ impl<'w, 'c> Bot<'w, 'c> {
             next_nbg_ms: 0,
             nbg_until: None,
             chasing: None,
+            traps: std::collections::BTreeMap::new(),
             stats: BotStats::default(),
         }
     }
@@ -185,6 +189,7 @@ impl<'w, 'c> Bot<'w, 'c> {
                 stats,
                 next_nbg_ms,
                 nbg_until,
+                traps,
                 ..
             } = self;
             let ctx = GoalContext {
@@ -205,7 +210,24 @@ impl<'w, 'c> Bot<'w, 'c> {
                     let (point, found) = standing_spot(world, from)?;
                     (found, point)
                 };
-                let (_, goal_area) = goal_standing(world, spots, goal)?;
+                let (goal_point, goal_area) = goal_standing(world, spots, goal)?;
+                if matches!(goal.id, GoalId::Dropped { .. }) {
+                    // A dropped item may lie where nobody gets out of again (it fell into a
+                    // pit under a killing trigger): only where a route leads back.
+                    let escapable = match traps.get(&goal_area.0) {
+                        Some(&known) => known,
+                        None => {
+                            let known = navigator
+                                .route_to(goal_area, goal_point, area)
+                                .is_some();
+                            traps.insert(goal_area.0, known);
+                            known
+                        }
+                    };
+                    if !escapable {
+                        return None;
+                    }
+                }
                 navigator
                     .route_to(start_area, start, goal_area)
                     .map(|route| route.time)
@@ -483,6 +505,16 @@ impl<'w> Bot<'w, '_> {
     /// choosing goals: for a bot busy fighting.
     pub fn observe(&mut self, view: &BotView) {
         self.knowledge.update(&self.level, view);
+    }
+
+    /// Stops driving (a fight or a pause takes over the movement): the navigator forgets the
+    /// reachability under way and its route, so that driving again later plans afresh from
+    /// wherever the bot is then (a step half carried out elsewhere, a jump's run-up, would
+    /// lead it astray). The goal stack stays.
+    pub fn halt(&mut self) {
+        self.navigator.reset();
+        self.heading_for = None;
+        self.chasing = None;
     }
 
     /// Empties its goal stack (botlib does before a fight: goals are chosen afresh after).

@@ -46,6 +46,14 @@ impl Brain<'_, '_> {
             return input;
         }
         let enemy = self.sight.enemy().copied();
+        let drives = !matches!(
+            self.node,
+            AiNode::Stand | AiNode::Intermission | AiNode::BattleFight
+        );
+        if !drives && self.driving {
+            self.bot.halt();
+        }
+        self.driving = drives;
         let (movement, moving) = match self.node {
             AiNode::Stand | AiNode::Intermission => {
                 self.bot.observe(view);

@@ -93,6 +93,8 @@ pub struct Brain<'w, 'c> {
     last_health: i32,
     /// Whether it entered the game (its first life began).
     entered: bool,
+    /// Whether the last frame drove to goals (see [`Bot::halt`]).
+    driving: bool,
     stuck: StuckMeter,
 }
 
@@ -155,6 +157,7 @@ impl<'w, 'c> Brain<'w, 'c> {
             names: Vec::new(),
             last_health: 0,
             entered: false,
+            driving: false,
             stuck: StuckMeter::default(),
         }
     }
