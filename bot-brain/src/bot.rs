@@ -217,9 +217,7 @@ impl<'w, 'c> Bot<'w, 'c> {
                     let escapable = match traps.get(&goal_area.0) {
                         Some(&known) => known,
                         None => {
-                            let known = navigator
-                                .route_to(goal_area, goal_point, area)
-                                .is_some();
+                            let known = navigator.route_to(goal_area, goal_point, area).is_some();
                             traps.insert(goal_area.0, known);
                             known
                         }
@@ -346,7 +344,9 @@ impl Player for Bot<'_, '_> {
 
     fn think(&mut self, view: &BotView) -> BotInput {
         let thinks = self.clock.tick(self.frame_ms);
-        self.drive(view, thinks, Drive::Items).movement.input(&view.me)
+        self.drive(view, thinks, Drive::Items)
+            .movement
+            .input(&view.me)
     }
 
     fn route(&self) -> Option<&Route> {

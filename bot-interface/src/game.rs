@@ -459,7 +459,10 @@ mod tests {
             Some(DamageCause::Splash(Weapon::RocketLauncher))
         );
         assert_eq!(DamageCause::from_name("water"), Some(DamageCause::Drowning));
-        assert_eq!(DamageCause::from_name("lava").and_then(DamageCause::weapon), None);
+        assert_eq!(
+            DamageCause::from_name("lava").and_then(DamageCause::weapon),
+            None
+        );
         assert_eq!(DamageCause::from_name("nonsense"), None);
     }
 

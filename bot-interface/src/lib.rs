@@ -7,12 +7,14 @@ mod rng;
 mod route;
 mod view;
 
-pub use game::{ArmorKind, DamageCause, GameMode, HealthKind, Holdable, Item, PlayerId, Powerup, Team, Weapon};
+pub use game::{
+    ArmorKind, DamageCause, GameMode, HealthKind, Holdable, Item, PlayerId, Powerup, Team, Weapon,
+};
 pub use input::{BotInput, Buttons, view_angles_towards, view_forward};
 pub use player::{Decision, ItemSpotInfo, MatchInfo, Player, PlayerReport, Senses};
 pub use rng::GameRng;
 pub use route::Route;
 pub use view::{
-    BotView, ChatLine, Obituary, ScoreLine, Scoreboard, SeenItem, SeenPlayer, SeenProjectile, SelfView,
-    Sound, SoundKind,
+    BotView, ChatLine, Obituary, ScoreLine, Scoreboard, SeenItem, SeenPlayer, SeenProjectile,
+    SelfView, Sound, SoundKind,
 };

@@ -91,7 +91,13 @@ fn walled_level() -> Level {
 /// Plays `frames` of the bot `brain` (player 0, entering at `start` looking east) against a
 /// statue (player 1) entering at `statue_at`; returns the brain's decisions and its view yaw
 /// at the end.
-fn face_off(level: &Level, brain: &mut Brain<'_, '_>, statue: Statue, statue_at: Vec3, frames: u32) -> (Vec<Decision>, f32) {
+fn face_off(
+    level: &Level,
+    brain: &mut Brain<'_, '_>,
+    statue: Statue,
+    statue_at: Vec3,
+    frames: u32,
+) -> (Vec<Decision>, f32) {
     let settings = MatchSettings {
         seed: 3,
         fixed_starts: vec![
@@ -216,8 +222,8 @@ fn a_bot_solves_nested_buttons_for_the_item_it_wants() {
     let openers = level.door_openers();
     let shootables = level.shootables();
     let movers = level.movement.movers();
-    let mut brain = Brain::new(&level.aas, router, files.data(&profile), 5, (0, 1))
-        .with_navigator(|n| {
+    let mut brain =
+        Brain::new(&level.aas, router, files.data(&profile), 5, (0, 1)).with_navigator(|n| {
             n.with_movers(&movers)
                 .with_shootables(&shootables)
                 .with_door_openers(&openers)
@@ -241,9 +247,9 @@ fn a_bot_solves_nested_buttons_for_the_item_it_wants() {
     let mut got_it = false;
     for _ in 0..1_200 {
         let events = runner.step();
-        got_it |= events.iter().any(|e| {
-            matches!(e, bot_world::Event::Pickup { item, .. } if item == "weapon_railgun")
-        });
+        got_it |= events.iter().any(
+            |e| matches!(e, bot_world::Event::Pickup { item, .. } if item == "weapon_railgun"),
+        );
         decisions.extend_from_slice(runner.decisions(0));
         if got_it {
             break;
@@ -283,7 +289,10 @@ fn default_bots_fight_a_short_deathmatch() {
             "{{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"{x} {y} 24\"\n}}\n"
         ));
     }
-    let pillars = [([-120, -120, 0], [-72, -72, 256]), ([72, 72, 0], [120, 120, 256])];
+    let pillars = [
+        ([-120, -120, 0], [-72, -72, 256]),
+        ([72, 72, 0], [120, 120, 256]),
+    ];
     let level = common::level_of("duel_room", &common::room(&pillars, &entities)).expect("a level");
     let router = shared_router(&level.aas);
     let profiles: Vec<BotProfile> = bot_brain::setup::DEFAULT_BOTS
@@ -316,15 +325,99 @@ fn default_bots_fight_a_short_deathmatch() {
         })
         .collect();
     let mut runner = MatchRunner::new(&level, settings, entrants);
-    let summary = play::<std::io::Sink>(&mut runner, PlayOptions { max_frames: 2_400 }, None, |_| {})
-        .expect("no log");
+    let summary =
+        play::<std::io::Sink>(&mut runner, PlayOptions { max_frames: 2_400 }, None, |_| {})
+            .expect("no log");
     for player in &summary.players {
         let report = player.report.as_ref().expect("bots report");
-        assert!(player.frags >= 1, "{} fragged nobody: {summary:#?}", player.name);
-        assert!(player.pickups.values().sum::<u32>() >= 3, "{}: {:?}", player.name, player.pickups);
-        assert!(report.ai_nodes.get(AiNode::BattleFight.name()).is_some_and(|&s| s > 1.0), "{report:?}");
+        assert!(
+            player.frags >= 1,
+            "{} fragged nobody: {summary:#?}",
+            player.name
+        );
+        assert!(
+            player.pickups.values().sum::<u32>() >= 3,
+            "{}: {:?}",
+            player.name,
+            player.pickups
+        );
+        assert!(
+            report
+                .ai_nodes
+                .get(AiNode::BattleFight.name())
+                .is_some_and(|&s| s > 1.0),
+            "{report:?}"
+        );
         assert!(report.max_switches_per_think <= 50, "{report:?}");
         let time: f32 = report.ai_nodes.values().sum();
         assert!((time - 120.0).abs() < 1.0, "{time} s in nodes");
+    }
+}
+
+/// Four default characters for three minutes on a shared map (oacmpdm1, with bspc's AAS):
+/// they fight (frags), gather (weapons and items), keep within 50 switches per think and are
+/// stuck for less than 5 % of the time.
+#[test]
+fn default_bots_play_on_a_shared_map() {
+    let Some(level) = common::pack_level("oacmpdm1", "oacmpdm1") else {
+        return;
+    };
+    let level = level.expect("oacmpdm1 loads");
+    let files = Botfiles::load();
+    let router = shared_router(&level.aas);
+    let movers = level.movement.movers();
+    let profiles: Vec<BotProfile> = bot_brain::setup::DEFAULT_BOTS
+        .iter()
+        .map(|name| Botfiles::profile(name, 4.0))
+        .collect();
+    let count = profiles.len();
+    let mut settings = MatchSettings {
+        seed: 5,
+        ..MatchSettings::default()
+    };
+    settings.rules.modes.frag_limit = 0;
+    settings.rules.modes.time_limit_ms = 180_000;
+    let entrants = profiles
+        .iter()
+        .enumerate()
+        .map(|(index, profile)| Entrant {
+            setup: PlayerSetup {
+                name: profile.name.clone(),
+                team: Team::Free,
+            },
+            kind: "bot".to_owned(),
+            driver: Box::new(
+                Brain::new(
+                    &level.aas,
+                    router.clone(),
+                    files.data(profile),
+                    bot_world::player_seed(5, index),
+                    (index, count),
+                )
+                .with_navigator(|n| n.with_movers(&movers)),
+            ),
+        })
+        .collect();
+    let mut runner = MatchRunner::new(&level, settings, entrants);
+    let summary = play::<std::io::Sink>(
+        &mut runner,
+        PlayOptions { max_frames: 3_600 },
+        None,
+        |_| {},
+    )
+    .expect("no log");
+    let frags: u32 = summary.players.iter().map(|p| p.frags).sum();
+    assert!(frags >= 4, "{frags} frags: {summary:#?}");
+    for player in &summary.players {
+        let report = player.report.as_ref().expect("bots report");
+        let weapons: u32 = player
+            .pickups
+            .iter()
+            .filter(|(class, _)| class.starts_with("weapon_"))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(weapons >= 1, "{}: {:?}", player.name, player.pickups);
+        assert!(report.max_switches_per_think <= 50, "{report:?}");
+        assert!(report.stuck_seconds < 9.0, "{report:?}");
     }
 }

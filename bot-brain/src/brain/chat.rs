@@ -69,9 +69,7 @@ impl Brain<'_, '_> {
                 // A kill chat may start in battle: the fight node then stands to type it.
                 self.talker.on_event(data, event, now, !enemy_in_sight, rng);
             } else if killer.is_none() && opponent_died {
-                let event = ChatEvent::EnemySuicide {
-                    name: &victim_name,
-                };
+                let event = ChatEvent::EnemySuicide { name: &victim_name };
                 self.talker.on_event(data, event, now, may_chat, rng);
             }
         }
@@ -98,15 +96,17 @@ impl Brain<'_, '_> {
         let players = view.scoreboard.players.len();
         for line in &view.chat {
             let rng = self.bot.rng();
-            self.talker
-                .on_chat(data, line, now, players, may_chat, rng);
+            self.talker.on_chat(data, line, now, players, may_chat, rng);
         }
         if thinks && self.node == AiNode::SeekLtg && may_chat {
             let opponent = view
                 .scoreboard
                 .players
                 .iter()
-                .find(|line| line.id != me.id && (me.team == bot_interface::Team::Free || line.team != me.team))
+                .find(|line| {
+                    line.id != me.id
+                        && (me.team == bot_interface::Team::Free || line.team != me.team)
+                })
                 .map(|line| line.name.clone());
             if let Some(opponent) = opponent {
                 let rng = self.bot.rng();

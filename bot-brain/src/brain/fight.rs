@@ -150,7 +150,13 @@ impl Fighter {
             now_ms: now,
         };
         let attack = self.switch.may_fire(me, now)
-            && should_fire(&context, &self.aim_skill, physics.world(), &mut self.burst, rng);
+            && should_fire(
+                &context,
+                &self.aim_skill,
+                physics.world(),
+                &mut self.burst,
+                rng,
+            );
         FightFrame {
             weapon,
             ideal_view: Some(aimed.ideal_view),

@@ -95,9 +95,9 @@ impl Brain<'_, '_> {
                 || self.fighter.attack_skill() > RETREAT_AIM_SKILL;
             if let Some(enemy) = enemy.filter(|_| self.node.in_battle() && aims_back) {
                 let (navigator, rng) = self.bot.navigator_and_rng();
-                let fight =
-                    self.fighter
-                        .fight_frame(view, &enemy, navigator.physics(), rng);
+                let fight = self
+                    .fighter
+                    .fight_frame(view, &enemy, navigator.physics(), rng);
                 input.weapon = fight.weapon;
                 if let Some(aim) = fight.ideal_view {
                     ideal = aim;
@@ -133,12 +133,18 @@ impl Brain<'_, '_> {
         let time = view.time_ms as f32 / 1000.0;
         let area = self.bot.navigator().world().point_area(me.origin);
         let (navigator, rng) = self.bot.navigator_and_rng();
-        let step = self.fighter.attack_move(me, enemy, view.time_ms, rng, |direction, crouch| {
-            navigator.keeps_footing_towards(me, area, direction, crouch, time)
-        });
+        let step = self
+            .fighter
+            .attack_move(me, enemy, view.time_ms, rng, |direction, crouch| {
+                navigator.keeps_footing_towards(me, area, direction, crouch, time)
+            });
         Movement {
             direction: step.direction,
-            speed: if step.direction == Vec3::ZERO { 0.0 } else { f32::MAX },
+            speed: if step.direction == Vec3::ZERO {
+                0.0
+            } else {
+                f32::MAX
+            },
             jump: step.jump,
             crouch: step.crouch,
             ..Movement::default()

@@ -45,7 +45,9 @@ impl Brain<'_, '_> {
     pub(super) fn run_network(&mut self, view: &BotView) {
         self.switches.begin_think();
         loop {
-            let next = self.common_switch(view).unwrap_or_else(|| self.run_node(view));
+            let next = self
+                .common_switch(view)
+                .unwrap_or_else(|| self.run_node(view));
             let Next::Go(to, reason) = next else {
                 break;
             };
@@ -99,7 +101,10 @@ impl Brain<'_, '_> {
     fn battle_wishes(&self, view: &BotView) -> (bool, bool) {
         let me = &view.me;
         let (height, distance) = self.sight.enemy().map_or((0.0, 0.0), |enemy| {
-            (enemy.origin.z - me.origin.z, enemy.origin.distance(me.origin))
+            (
+                enemy.origin.z - me.origin.z,
+                enemy.origin.distance(me.origin),
+            )
         });
         let score = aggression(me, height, distance);
         (wants_to_retreat(score), wants_to_chase(score))

@@ -2,9 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use bot_interface::{
-    BotInput, BotView, Decision, MatchInfo, Player, PlayerReport, Route, Senses,
-};
+use bot_interface::{BotInput, BotView, Decision, MatchInfo, Player, PlayerReport, Route, Senses};
 
 use crate::network::AiNode;
 
@@ -37,7 +35,8 @@ impl Player for Brain<'_, '_> {
     fn think(&mut self, view: &BotView) -> BotInput {
         let thinks = self.clock.tick(self.frame_ms);
         #[expect(clippy::cast_precision_loss, reason = "a frame of a few milliseconds")]
-        self.switches.spend(self.node, self.frame_ms as f32 / 1000.0);
+        self.switches
+            .spend(self.node, self.frame_ms as f32 / 1000.0);
         // Sounds, obituaries and chat last one frame: heard every frame.
         let scoreboard = &view.scoreboard;
         self.hearing.listen(view, |id| {

@@ -158,7 +158,11 @@ impl EnemySight {
         let eye = me.eye();
         let mut best: Option<(&SeenPlayer, f32)> = None;
         let mut still_watching = Vec::with_capacity(self.watching.len());
-        for other in view.players.iter().filter(|p| p.alive && is_opponent(me, p)) {
+        for other in view
+            .players
+            .iter()
+            .filter(|p| p.alive && is_opponent(me, p))
+        {
             let distance = eye.distance(other.origin);
             let attacked_by = hurt_by == Some(other.id);
             let fov = if attacked_by { 360.0 } else { FIELD_OF_VIEW };

@@ -315,7 +315,9 @@ impl BotRoster {
                 .map_err(|error| Error::Argument(format!("bot `{spec}`: {error}")))?;
             let same = profiles
                 .iter()
-                .filter(|p| p.name == profile.name || p.name.starts_with(&format!("{}-", profile.name)))
+                .filter(|p| {
+                    p.name == profile.name || p.name.starts_with(&format!("{}-", profile.name))
+                })
                 .count();
             if same > 0 {
                 profile.name = format!("{}-{}", profile.name, same + 1);
@@ -342,7 +344,9 @@ fn parse_bot_spec(spec: &str) -> Result<(&str, f32), Error> {
     let (name, skill) = match spec.split_once(':') {
         Some((name, skill)) => {
             let skill: f32 = skill.trim().parse().map_err(|_| {
-                Error::Argument(format!("bot `{spec}`: the skill must be a number from 1 to 5"))
+                Error::Argument(format!(
+                    "bot `{spec}`: the skill must be a number from 1 to 5"
+                ))
             })?;
             if !(1.0..=5.0).contains(&skill) {
                 return Err(Error::Argument(format!(
@@ -436,15 +440,21 @@ impl Report for MatchReport {
 
     fn warnings(&self) -> Vec<String> {
         let bots = self.summary.players.iter().flat_map(|p| {
-            p.report
-                .iter()
-                .flat_map(move |r| r.diagnostics.iter().map(move |d| format!("warning: {}: {d}", p.name)))
+            p.report.iter().flat_map(move |r| {
+                r.diagnostics
+                    .iter()
+                    .map(move |d| format!("warning: {}: {d}", p.name))
+            })
         });
         self.summary
             .diagnostics
             .iter()
             .map(|d| format!("warning: {d}"))
-            .chain(self.botfiles_diagnostics.iter().map(|d| format!("warning: {d}")))
+            .chain(
+                self.botfiles_diagnostics
+                    .iter()
+                    .map(|d| format!("warning: {d}")),
+            )
             .chain(bots)
             .collect()
     }

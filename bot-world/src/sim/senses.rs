@@ -14,8 +14,8 @@
 //! - **Scoreboard**: every player's score and deaths, team scores, limits.
 
 use bot_interface::{
-    BotView, ChatLine, DamageCause, Item, Obituary, PlayerId, Powerup, ScoreLine, Scoreboard, SeenItem, SeenPlayer,
-    SeenProjectile, SelfView, Senses, SoundKind, Weapon,
+    BotView, ChatLine, DamageCause, Item, Obituary, PlayerId, Powerup, ScoreLine, Scoreboard,
+    SeenItem, SeenPlayer, SeenProjectile, SelfView, Senses, SoundKind, Weapon,
 };
 use glam::Vec3;
 

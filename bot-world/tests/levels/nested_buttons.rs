@@ -41,9 +41,8 @@ pub(crate) fn nested_buttons_level(extra_entities: &str) -> Level {
         extra_entities.to_owned(),
     ]
     .concat();
-    let level =
-        super::common::level_of("nested_buttons", &super::common::room(&walls, &entities)).expect("a level");
+    let level = super::common::level_of("nested_buttons", &super::common::room(&walls, &entities))
+        .expect("a level");
     assert_eq!(level.door_openers().len(), 2, "{:?}", level.diagnostics);
     level
 }
-
