@@ -212,8 +212,16 @@ impl<'w, 'c> Bot<'w, 'c> {
                 };
                 let (goal_point, goal_area) = goal_standing(world, spots, goal)?;
                 if matches!(goal.id, GoalId::Dropped { .. }) {
-                    // A dropped item may lie where nobody gets out of again (it fell into a
-                    // pit under a killing trigger): only where a route leads back.
+                    // A dropped item may lie where nobody survives (it sank into lava or
+                    // slime) or gets out of again (it fell into a pit under a killing
+                    // trigger): only where neither holds and a route leads back.
+                    if [goal.origin, goal_point]
+                        .into_iter()
+                        .filter_map(|point| world.point_area(point))
+                        .any(|a| deadly(world, a))
+                    {
+                        return None;
+                    }
                     let escapable = match traps.get(&goal_area.0) {
                         Some(&known) => known,
                         None => {
@@ -290,6 +298,17 @@ impl<'w, 'c> Bot<'w, 'c> {
         );
         self.heading_for = Some(top.id);
     }
+}
+
+/// Whether `area` holds lava or slime, or must not be entered.
+fn deadly(world: &AasWorld, area: AreaId) -> bool {
+    world.areas.get(area.index()).is_some_and(|record| {
+        record.contents.intersects(
+            aas_geom::world::AreaContents::LAVA
+                | aas_geom::world::AreaContents::SLIME
+                | aas_geom::world::AreaContents::DONOTENTER,
+        )
+    })
 }
 
 /// Where a player touching `goal` stands: a level item's precomputed spot (`spots`, by
