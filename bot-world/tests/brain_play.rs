@@ -399,13 +399,9 @@ fn default_bots_play_on_a_shared_map() {
         })
         .collect();
     let mut runner = MatchRunner::new(&level, settings, entrants);
-    let summary = play::<std::io::Sink>(
-        &mut runner,
-        PlayOptions { max_frames: 3_600 },
-        None,
-        |_| {},
-    )
-    .expect("no log");
+    let summary =
+        play::<std::io::Sink>(&mut runner, PlayOptions { max_frames: 3_600 }, None, |_| {})
+            .expect("no log");
     let frags: u32 = summary.players.iter().map(|p| p.frags).sum();
     assert!(frags >= 4, "{frags} frags: {summary:#?}");
     for player in &summary.players {
