@@ -46,6 +46,8 @@ impl Player for Brain<'_, '_> {
         if thinks {
             self.sight.update(view);
             self.run_network(view);
+        } else {
+            self.sight.track(view);
         }
         self.act(view, thinks)
     }

@@ -125,6 +125,26 @@ impl EnemySight {
             .map(|(id, _)| id)
     }
 
+    /// Follows the enemy in this frame's view (between thinks: where it is now, whether it
+    /// is in sight), so that the aim of every frame leads from its current position. Chooses
+    /// nothing: noticing and choosing enemies is the think's ([`update`](Self::update)).
+    pub fn track(&mut self, view: &BotView) {
+        let Some(enemy) = self.enemy.as_mut() else {
+            return;
+        };
+        match view.players.iter().find(|p| p.id == enemy.id) {
+            Some(seen) => {
+                enemy.origin = seen.origin;
+                enemy.velocity = seen.velocity;
+                enemy.crouched = seen.crouched;
+                enemy.visible = seen.alive;
+                enemy.dead = !seen.alive;
+                enemy.seen_ms = view.time_ms;
+            }
+            None => enemy.visible = false,
+        }
+    }
+
     /// Updates from this think's view; returns whether the enemy changed (a new one noticed,
     /// or none any more because it is gone from memory).
     pub fn update(&mut self, view: &BotView) -> bool {
@@ -321,5 +341,21 @@ mod tests {
         assert!(!enemy.visible);
         assert_eq!(enemy.seen_ms, 0);
         assert_eq!(enemy.origin, Vec3::new(600.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn between_thinks_the_enemy_is_followed_but_none_is_chosen() {
+        let mut sight = EnemySight::new(0.0, 1.0);
+        let mut foe = opponent(6, Vec3::new(400.0, 0.0, 0.0));
+        sight.track(&view(0, me_looking_east(), vec![foe.clone()]));
+        assert!(sight.enemy().is_none());
+        sight.update(&view(0, me_looking_east(), vec![foe.clone()]));
+        foe.origin = Vec3::new(420.0, 10.0, 0.0);
+        sight.track(&view(50, me_looking_east(), vec![foe]));
+        let enemy = sight.enemy().expect("kept");
+        assert_eq!(enemy.origin, Vec3::new(420.0, 10.0, 0.0));
+        assert_eq!(enemy.seen_ms, 50);
+        sight.track(&view(100, me_looking_east(), Vec::new()));
+        assert!(!sight.enemy().expect("remembered").visible);
     }
 }
