@@ -56,7 +56,7 @@ struct Watching {
     seen_ms: u32,
 }
 
-/// The bot's enemy and the candidates it is about to notice (see the [module docs](self)).
+/// The bot's enemy and the candidates it is about to notice (see the module docs of `perception`).
 #[derive(Debug, Clone, Default)]
 pub struct EnemySight {
     reaction_ms: u32,

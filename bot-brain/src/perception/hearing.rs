@@ -22,7 +22,7 @@ pub struct Heard {
     pub at_ms: u32,
 }
 
-/// The last opponent sound heard (see the [module docs](self)).
+/// The last opponent sound heard (see the module docs of `perception`).
 #[derive(Debug, Clone, Default)]
 pub struct Hearing {
     last: Option<Heard>,
