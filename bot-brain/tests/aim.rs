@@ -403,7 +403,7 @@ fn a_target_behind_a_wall_gets_no_fire() {
         &mut GameRng::new(6),
     );
     assert!(fires(&world, &me, &open, &at_open, Weapon::Railgun, &[]));
-    // Not through a teammate, not before the weapon is ready, not looking away.
+    // Not through a teammate, not looking away; the trigger is held while the weapon reloads.
     assert!(!fires(
         &world,
         &me,
@@ -414,7 +414,7 @@ fn a_target_behind_a_wall_gets_no_fire() {
     ));
     let mut busy = me.clone();
     busy.weapon_time_ms = 100;
-    assert!(!fires(&world, &busy, &open, &at_open, Weapon::Railgun, &[]));
+    assert!(fires(&world, &busy, &open, &at_open, Weapon::Railgun, &[]));
     let mut away = me.clone();
     away.view_angles = at_open.ideal_view + Vec3::new(0.0, 10.0, 0.0);
     let ctx = FireContext {
@@ -433,6 +433,31 @@ fn a_target_behind_a_wall_gets_no_fire() {
         &mut Burst::default(),
         &mut GameRng::new(1)
     ));
+    // A machinegun 10° off fires (its stream sweeps onto the target as the view turns);
+    // 40° off it does not.
+    for (off, expected) in [(10.0, true), (40.0, false)] {
+        let mut gunner = me.clone();
+        gunner.weapon = Some(Weapon::Machinegun);
+        gunner.weapons[Weapon::Machinegun.index()] = true;
+        gunner.ammo[Weapon::Machinegun.index()] = 50;
+        gunner.view_angles = at_open.ideal_view + Vec3::new(0.0, off, 0.0);
+        let ctx = FireContext {
+            me: &gunner,
+            weapon: Weapon::Machinegun,
+            ..ctx
+        };
+        assert_eq!(
+            should_fire(
+                &ctx,
+                &perfect,
+                &world,
+                &mut Burst::default(),
+                &mut GameRng::new(1)
+            ),
+            expected,
+            "{off}° off"
+        );
+    }
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! the thesis describes the fight node, §13 and §15.2).
 //!
 //! Rules, in order (the first that fails says no):
-//! - the bot is alive, holds `weapon`, has ammunition for it and the weapon is ready
-//!   ([`SelfView::weapon_time_ms`] is 0);
+//! - the bot is alive, holds `weapon` and has ammunition for it (the trigger is held while
+//!   the weapon reloads, [`SelfView::weapon_time_ms`] above 0, as a player holds it: the
+//!   world fires the moment the weapon is ready, not a frame later);
 //! - the aim is a shot ([`AimKind::Watch`] is not), and a target in sight has been in sight for
 //!   the character's reaction time;
 //! - the gauntlet only when the target's box is within [`GAUNTLET_REACH`] of the eye;
@@ -13,7 +14,11 @@
 //!   eye, at least [`MIN_TOLERANCE`], and at least the aim's own spread (a bot fires once its
 //!   view is as near the target as its accuracy ever gets it; botlib's check is looser still,
 //!   firing within 25° of the enemy); so wider for splash weapons, close targets and poor
-//!   aims;
+//!   aims. A rapid-fire weapon ([`rapid_fire`]: machinegun, lightning gun, plasma gun, BFG)
+//!   fires as botlib's check lets every weapon fire: while the spot is
+//!   within [`SWEEP_CONE`] of the view ([`CLOSE_SWEEP_CONE`] within [`CLOSE_RANGE`]), so its
+//!   stream sweeps onto the target while the view turns; a shot costs it only a bullet, where
+//!   a railgun's or rocket launcher's miss costs a second of fire;
 //! - a target in sight is in the line of fire (the world put it in the view because its eye
 //!   or origin is in sight of the bot's eye through the map's brushes); for a shot at a target
 //!   out of sight (a prediction shot) the map must not block the way to where it is expected
@@ -42,6 +47,13 @@ pub const HIT_RADIUS: f32 = 20.0;
 pub const SPLASH_SLACK: f32 = 48.0;
 /// The smallest view tolerance, degrees.
 pub const MIN_TOLERANCE: f32 = 2.0;
+/// The half angle (degrees) of the cone around the view a rapid-fire weapon fires in
+/// (botlib's 50° field of vision for its attack check).
+pub const SWEEP_CONE: f32 = 25.0;
+/// The cone of [`SWEEP_CONE`] for targets within [`CLOSE_RANGE`] (botlib's 120°).
+pub const CLOSE_SWEEP_CONE: f32 = 60.0;
+/// The range (units, eye to spot) under which [`CLOSE_SWEEP_CONE`] applies.
+pub const CLOSE_RANGE: f32 = 100.0;
 /// How close to the line of fire a teammate blocks it, units.
 pub const TEAMMATE_RADIUS: f32 = 24.0;
 /// How close to a splash weapon's aimed point a teammate forbids the shot, units.
@@ -134,6 +146,17 @@ pub fn within_view(eye: Vec3, angles: Vec3, point: Vec3, radius: f32) -> bool {
     cosine.acos().to_degrees() <= tolerance
 }
 
+/// Whether `weapon` fires every 200 ms or faster in Quake III (machinegun, lightning gun,
+/// plasma gun, BFG): a missed shot costs a round, not a second of fire. (`weapons.c` does not
+/// say: the stock files leave the reload out.)
+#[must_use]
+pub fn rapid_fire(weapon: Weapon) -> bool {
+    matches!(
+        weapon,
+        Weapon::Machinegun | Weapon::LightningGun | Weapon::PlasmaGun | Weapon::Bfg
+    )
+}
+
 /// Whether the view `angles` from `eye` point within `degrees` of `point`.
 #[must_use]
 pub fn within_angle(eye: Vec3, angles: Vec3, point: Vec3, degrees: f32) -> bool {
@@ -175,10 +198,7 @@ pub fn should_fire(
     let FireContext {
         me, target, aim, ..
     } = *ctx;
-    let ready = me.alive
-        && me.weapon == Some(ctx.weapon)
-        && me.can_fire(ctx.weapon)
-        && me.weapon_time_ms == 0;
+    let ready = me.alive && me.weapon == Some(ctx.weapon) && me.can_fire(ctx.weapon);
     if !ready || aim.kind == AimKind::Watch {
         return false;
     }
@@ -192,9 +212,18 @@ pub fn should_fire(
         return false;
     }
     let radius = HIT_RADIUS + if ctx.splash { SPLASH_SLACK } else { 0.0 };
-    if !within_view(eye, me.view_angles, aim.spot, radius)
-        && !within_angle(eye, me.view_angles, aim.spot, aim.spread)
-    {
+    let on_target = if rapid_fire(ctx.weapon) {
+        let cone = if eye.distance(aim.spot) < CLOSE_RANGE {
+            CLOSE_SWEEP_CONE
+        } else {
+            SWEEP_CONE
+        };
+        within_angle(eye, me.view_angles, aim.spot, cone)
+    } else {
+        within_view(eye, me.view_angles, aim.spot, radius)
+            || within_angle(eye, me.view_angles, aim.spot, aim.spread)
+    };
+    if !on_target {
         return false;
     }
     if !target.visible && !line_of_fire(world, me.origin, aim.target_origin) {

@@ -14,8 +14,8 @@
 //!   (`REACTIONTIME`, clamped to [0, 1] s as botlib's attack check does) before it is noticed.
 //! - **Alertness**: targets farther than `900 + 4000 × ALERTNESS` units are overlooked unless
 //!   they fire or hurt the bot.
-//! - **Choice**: the current enemy stays while it is in sight; otherwise the nearest noticed
-//!   candidate becomes the enemy. An enemy out of sight is remembered with where and when it
+//! - **Choice**: the current enemy stays while it is in sight and no noticed candidate is
+//!   nearer (botlib's rule); otherwise the nearest noticed candidate becomes the enemy. An enemy out of sight is remembered with where and when it
 //!   was last seen (for chases and prediction shots).
 
 use bot_interface::{BotView, PlayerId, SeenPlayer, SelfView, Team, view_forward};
@@ -209,7 +209,11 @@ impl EnemySight {
             }
         }
         self.watching = still_watching;
-        let keep = self.enemy.is_some_and(|e| e.visible);
+        // The enemy in sight stays unless a noticed opponent is nearer (botlib's
+        // `BotFindEnemy` skips candidates farther than the current enemy).
+        let keep = self.enemy.filter(|e| e.visible).is_some_and(|e| {
+            best.is_none_or(|(other, d)| other.id == e.id || d >= eye.distance(e.origin))
+        });
         if keep {
             return false;
         }
@@ -341,6 +345,21 @@ mod tests {
         assert!(!enemy.visible);
         assert_eq!(enemy.seen_ms, 0);
         assert_eq!(enemy.origin, Vec3::new(600.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn a_nearer_opponent_takes_over_a_farther_enemy_in_sight() {
+        let mut sight = EnemySight::new(0.0, 1.0);
+        let far = opponent(4, Vec3::new(800.0, 0.0, 0.0));
+        sight.update(&view(0, me_looking_east(), vec![far.clone()]));
+        assert_eq!(sight.enemy().map(|e| e.id), Some(PlayerId(4)));
+        // A farther one does not take over; a nearer one does.
+        let farther = opponent(5, Vec3::new(900.0, 50.0, 0.0));
+        sight.update(&view(100, me_looking_east(), vec![far.clone(), farther]));
+        assert_eq!(sight.enemy().map(|e| e.id), Some(PlayerId(4)));
+        let near = opponent(6, Vec3::new(300.0, -50.0, 0.0));
+        sight.update(&view(200, me_looking_east(), vec![far, near]));
+        assert_eq!(sight.enemy().map(|e| e.id), Some(PlayerId(6)));
     }
 
     #[test]
