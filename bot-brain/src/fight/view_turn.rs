@@ -3,10 +3,12 @@
 //!
 //! Rules, per axis (pitch and yaw; roll is set to the ideal roll):
 //! - the difference ideal − current is wrapped to (−180, 180], so the view turns the short way;
-//! - the view covers the fraction `1 − (1 − VIEW_FACTOR)^(seconds / 0.1)` of the difference:
-//!   exactly `VIEW_FACTOR` per 0.1 s think frame (the brain's 10 Hz), the same total over any
-//!   split of the time into frames;
-//! - the change is capped at `VIEW_MAXCHANGE` × `seconds` degrees;
+//! - the view covers the fraction `1 − (1 − VIEW_FACTOR)^(seconds / 0.05)` of the difference:
+//!   exactly `VIEW_FACTOR` per 50 ms server frame (botlib turns the view in every server
+//!   frame, not only at thinks; Quake III's server runs 20 frames a second), the same total
+//!   over any split of the time into frames;
+//! - the change is capped at `VIEW_MAXCHANGE` × `seconds` degrees, the cap never below
+//!   [`MIN_VIEW_MAX_CHANGE`] degrees per second (botlib raises slower characters to it);
 //! - the result is wrapped to (−180, 180] and the pitch clamped to ±[`PITCH_LIMIT`].
 //!
 //! So the view never passes the ideal angle, never turns faster than the cap, and converges.
@@ -18,8 +20,11 @@ use super::aim::AimSkill;
 /// The largest pitch either way, degrees (Quake III's ±16000 of 65536 units of a turn).
 pub const PITCH_LIMIT: f32 = 16000.0 / 65536.0 * 360.0;
 
-/// The think frame `VIEW_FACTOR` is defined for, seconds (botlib's 100 ms think time).
-pub const FACTOR_FRAME: f32 = 0.1;
+/// The frame `VIEW_FACTOR` is defined for, seconds (a 20 Hz server frame).
+pub const FACTOR_FRAME: f32 = 0.05;
+
+/// The slowest turning cap, degrees per second: a `VIEW_MAXCHANGE` below it counts as it.
+pub const MIN_VIEW_MAX_CHANGE: f32 = 240.0;
 
 /// `angle` wrapped to (−180, 180].
 #[must_use]
@@ -44,7 +49,7 @@ pub fn turn_view(current: Vec3, ideal: Vec3, skill: &AimSkill, seconds: f32) -> 
     };
     let factor = skill.view_factor.clamp(0.0, 1.0);
     let fraction = 1.0 - (1.0 - factor).powf(seconds / FACTOR_FRAME);
-    let cap = skill.view_max_change.max(0.0) * seconds;
+    let cap = skill.view_max_change.max(MIN_VIEW_MAX_CHANGE) * seconds;
     let step = |from: f32, to: f32| {
         let difference = wrap_degrees(to - from);
         let change = (difference * fraction).clamp(-cap, cap);
@@ -81,19 +86,19 @@ mod tests {
             Vec3::new(0.0, 170.0, 0.0),
             Vec3::new(0.0, -170.0, 0.0),
             &skill(0.5, 360.0),
-            0.1,
+            FACTOR_FRAME,
         );
         // 20 degrees the short way, half of it: 180.
         assert!((wrap_degrees(view.y - 180.0)).abs() < 1e-3, "{view}");
     }
 
     #[test]
-    fn one_think_frame_covers_the_view_factor() {
+    fn one_frame_covers_the_view_factor() {
         let view = turn_view(
             Vec3::ZERO,
             Vec3::new(10.0, 40.0, 0.0),
             &skill(0.25, 360.0),
-            0.1,
+            FACTOR_FRAME,
         );
         assert!(
             (view.x - 2.5).abs() < 1e-3 && (view.y - 10.0).abs() < 1e-3,
@@ -106,12 +111,23 @@ mod tests {
         let view = turn_view(
             Vec3::ZERO,
             Vec3::new(80.0, -170.0, 0.0),
+            &skill(1.0, 300.0),
+            0.1,
+        );
+        assert!(
+            (view.x - 30.0).abs() < 1e-3 && (view.y + 30.0).abs() < 1e-3,
+            "{view}"
+        );
+        // A cap below 240°/s turns at 240°/s.
+        let slow = turn_view(
+            Vec3::ZERO,
+            Vec3::new(80.0, -170.0, 0.0),
             &skill(1.0, 90.0),
             0.1,
         );
         assert!(
-            (view.x - 9.0).abs() < 1e-3 && (view.y + 9.0).abs() < 1e-3,
-            "{view}"
+            (slow.x - 24.0).abs() < 1e-3 && (slow.y + 24.0).abs() < 1e-3,
+            "{slow}"
         );
     }
 
@@ -133,7 +149,8 @@ mod tests {
                     let before = wrap_degrees(ideal[axis] - view[axis]);
                     let after = wrap_degrees(ideal[axis] - next_view[axis]);
                     let moved = wrap_degrees(next_view[axis] - view[axis]).abs();
-                    assert!(moved <= s.view_max_change * dt + 1e-3, "cap: {moved}");
+                    let cap = s.view_max_change.max(MIN_VIEW_MAX_CHANGE) * dt;
+                    assert!(moved <= cap + 1e-3, "cap: {moved}");
                     // Same side of the ideal (or on it), and no farther.
                     assert!(before * after >= -1e-3, "overshoot: {before} -> {after}");
                     assert!(after.abs() <= before.abs() + 1e-3);
