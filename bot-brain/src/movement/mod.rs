@@ -233,7 +233,7 @@ mod stuck;
 mod travel;
 mod traveller;
 
-pub use locate::{crouch_only, in_trigger, standable, standing_spot};
+pub use locate::{crouch_only, in_trigger, routing_area, standable, standing_spot};
 pub use navigator::{
     FrameStart, Movement, NavGoal, NavStats, Navigator, look_along, respawn_input,
 };

@@ -10,7 +10,7 @@ use bot_interface::{
 use glam::Vec3;
 
 use super::footing::{Footing, keep_footing, keeps_footing};
-use super::locate::{crouch_only, flat};
+use super::locate::{crouch_only, flat, routing_area};
 use super::navigate::Nav;
 use super::open_floor::OpenPatch;
 use super::opener::DoorOpener;
@@ -435,14 +435,14 @@ impl<'w> Navigator<'w> {
         Some(plan.route(self.world, self.router.as_ref(), self.flags))
     }
 
-    /// The start of a frame: finds the player's area, sets the travel flags from what the
+    /// The start of a frame: finds the area the player routes from ([`routing_area`]), sets the travel flags from what the
     /// player holds (rocket jumps while it can make them), notices teleports and respawns (a
     /// jump in position) and jump-pad launches (a kick upwards that was not its own jump or
     /// rocket), and checks the goal: reached (returned and cleared), or given up when its
     /// route time has not improved for a while (see [`take_given_up`](Self::take_given_up)).
     pub fn update(&mut self, me: &SelfView, time: f32) -> FrameStart {
         self.now = time;
-        let area = self.world.point_area(me.origin);
+        let area = routing_area(self.world, me.origin, self.nav.goal.map(|g| g.area));
         self.refresh_flags(me, area);
         self.observe(me, area, time);
         let arrived = self.check_goal(me, area, time);
@@ -612,7 +612,7 @@ impl<'w> Navigator<'w> {
     /// [`update`](Self::update) does each frame: before the first frame, so that a route
     /// asked ([`route_to`](Self::route_to)) is the one the player will take.
     pub fn anticipate(&mut self, me: &SelfView) {
-        let area = self.world.point_area(me.origin);
+        let area = routing_area(self.world, me.origin, self.nav.goal.map(|g| g.area));
         self.refresh_flags(me, area);
     }
 

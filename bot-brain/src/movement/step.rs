@@ -82,6 +82,9 @@ pub(super) struct Step {
     /// Whether the area it leaves or the one it enters is narrow (less than
     /// [`NARROW`] across): a walkway where a sharp turn at speed runs off the edge.
     pub(super) narrow: bool,
+    /// Whether only a crouching player fits in the area it enters (a crawl space a walk
+    /// must crouch into: bspc marks only some of these reachabilities as crouch travel).
+    pub(super) into_crawl: bool,
     /// The current phase.
     pub(super) phase: Phase,
     /// When the phase began (match seconds).
@@ -146,6 +149,7 @@ impl Step {
             board,
             after: None,
             narrow: narrow(world, source) || narrow(world, reach.target),
+            into_crawl: super::locate::crouch_only(world, reach.target),
             phase: Phase::Approach,
             since: time,
             began: time,

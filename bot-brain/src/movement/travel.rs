@@ -13,6 +13,8 @@ use super::step::{Phase, Step};
 
 /// Within this distance (units) of a reachability's start the navigator heads for its end.
 const NEAR_START: f32 = 16.0;
+/// How far before the start of a walk into a crawl space the player crouches, units.
+const CRAWL_DISTANCE: f32 = 48.0;
 /// A walk slows down for a sharp turn at its end within this distance (units).
 const CORNER_DISTANCE: f32 = 64.0;
 /// A turn sharper than this (cosine, 60°) slows a walk down.
@@ -81,11 +83,13 @@ fn flight(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
 }
 
 /// Walk (or crouch) to the start, then on to the end; the route is asked again on entering
-/// another area. Within [`CORNER_DISTANCE`] of the end, a sharp turn there (towards the next
+/// another area. A walk into a crawl space crouches from [`CRAWL_DISTANCE`] before its start.
+/// Within [`CORNER_DISTANCE`] of the end, a sharp turn there (towards the next
 /// reachability's start) caps the speed at what the turn allows. In the air (a step down),
 /// steer onto the end.
 fn walk(step: &Step, ctx: &Ctx<'_, '_>) -> Progress {
-    let crouch = step.kind == TravelType::Crouch;
+    let crouch = step.kind == TravelType::Crouch
+        || (step.into_crawl && ctx.distance(step.start) <= CRAWL_DISTANCE);
     if ctx.airborne() {
         return Progress::Going(air_to(ctx, step.end).crouching(crouch));
     }
