@@ -26,6 +26,7 @@ use crate::movement::{Movement, respawn_input};
 use crate::network::AiNode;
 
 use super::Brain;
+use super::stuck::Wish;
 
 /// How long (ms) a heard sound draws the bot's look.
 const LOOK_AT_SOUND_MS: u32 = 1_000;
@@ -54,18 +55,22 @@ impl Brain<'_, '_> {
             self.bot.halt();
         }
         self.driving = drives;
-        let (movement, moving) = match self.node {
+        let (movement, wish) = match self.node {
             AiNode::Stand | AiNode::Intermission => {
                 self.bot.observe(view);
-                (Movement::default(), false)
+                (Movement::default(), Wish::Stand)
             }
             AiNode::BattleFight => {
                 self.bot.observe(view);
                 let movement = enemy.map_or_else(Movement::default, |enemy| {
                     self.fight_move(view, enemy.origin)
                 });
-                let moving = movement.direction != Vec3::ZERO;
-                (movement, moving)
+                let wish = if movement.direction == Vec3::ZERO {
+                    Wish::Stand
+                } else {
+                    Wish::Dodge
+                };
+                (movement, wish)
             }
             AiNode::BattleChase => {
                 let point = enemy.map_or(me.origin, |e| e.origin);
@@ -81,7 +86,7 @@ impl Brain<'_, '_> {
         if thinks {
             #[expect(clippy::cast_precision_loss, reason = "a think of 100 ms")]
             let think_seconds = crate::schedule::THINK_MS as f32 / 1000.0;
-            self.stuck.note(me.origin, moving, think_seconds);
+            self.stuck.note(me.origin, wish, think_seconds);
         }
         let mut input = movement.input(me);
         if movement.uses_weapon() {
@@ -152,9 +157,13 @@ impl Brain<'_, '_> {
     }
 }
 
-/// Whether a drive wanted the bot to move (a wish to move, not waiting on purpose).
-fn wants_to_move(driven: &Driven) -> bool {
-    driven.movement.direction != Vec3::ZERO && driven.movement.speed > 0.0
+/// What a drive wanted: to get somewhere, or to stand (waiting on purpose).
+fn wants_to_move(driven: &Driven) -> Wish {
+    if driven.movement.direction != Vec3::ZERO && driven.movement.speed > 0.0 {
+        Wish::Go
+    } else {
+        Wish::Stand
+    }
 }
 
 /// Seconds of match time, for the chat clock.

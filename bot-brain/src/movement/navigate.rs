@@ -9,6 +9,7 @@ use super::detour::Detour;
 use super::locate::{flat, horizontal};
 use super::navigator::{NavGoal, Navigator};
 use super::plan::Plan;
+use super::platforms::raised_plat_exit;
 use super::steer::{Ctx, Progress, Steer, air_to, run_to};
 use super::step::{Phase, Step};
 use super::travel;
@@ -24,6 +25,9 @@ const REACH_HEIGHT: f32 = 40.0;
 const GOAL_PATIENCE: f32 = 12.0;
 /// How long an area avoided after a failure stays avoided (seconds).
 const AVOID_TIME: f32 = 8.0;
+/// A standing player whose next step starts this far below it (units) may be on a raised
+/// plat: it leaves the plat at the top ([`raised_plat_exit`]).
+const RAISED: f32 = 64.0;
 
 /// Where the navigator is going.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,6 +57,9 @@ pub(super) struct Nav {
     pub(super) avoid: Vec<(AreaId, f32)>,
     /// Detours to press buttons, latest last; the caller's goal waits in the first.
     pub(super) detours: Vec<Detour>,
+    /// A plat's shaft the player stepped off at the top, and when the plat will be down again
+    /// (standing on it held it up): steps into the shaft wait until then.
+    pub(super) plat_down_at: Option<(AreaId, f32)>,
 }
 
 impl Goal {
@@ -109,6 +116,21 @@ impl Navigator<'_> {
             && let Some(area) = area
         {
             self.query(area, me.origin, time);
+            let far_below = self
+                .nav
+                .step
+                .as_ref()
+                .is_some_and(|step| step.start.z < me.origin.z - RAISED);
+            if me.on_ground
+                && far_below
+                && let Some((exit, down_in)) = raised_plat_exit(self.world, &self.movers, me.origin)
+                && let Some(step) = self.begin_step(exit, (area, me.origin), time)
+            {
+                // On a raised plat whose shaft's only exit is at the bottom: off at the top,
+                // and wait there for the plat to go down before dropping into the shaft.
+                step.enter(Phase::Leave, time);
+                self.nav.plat_down_at = Some((area, time + down_in));
+            }
         }
         let ctx = Ctx {
             me,
@@ -125,6 +147,15 @@ impl Navigator<'_> {
             // the rest.
             return run_to(&ctx, goal.point);
         };
+        if let Some((shaft, until)) = self.nav.plat_down_at
+            && time < until
+            && step.target == shaft
+            && area != Some(shaft)
+            && me.on_ground
+        {
+            // The plat just left is still up: stepping back onto it would hold it there.
+            return Steer::wait();
+        }
         match travel::steer(step, &ctx) {
             Progress::Going(steer) => steer,
             Progress::Done => {

@@ -2,7 +2,7 @@
 //! docs](super) for the behaviour).
 
 use aas_geom::physics::{Mover, MoverMotion, Physics, PhysicsSettings};
-use aas_geom::world::{AasWorld, AreaId, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
+use aas_geom::world::{AasWorld, AreaId, PresenceType, TRAVEL_TYPE_COUNT, TravelFlags, TravelType};
 use aas_route::RouterStats;
 use bot_interface::{
     BotInput, BotView, Buttons, GameRng, Route, SeenPlayer, SelfView, Weapon, view_angles_towards,
@@ -26,6 +26,8 @@ use super::stuck::{Remedy, SIDESTEP_TIME, WANDER_TIME, Watch};
 const TELEPORT_DISTANCE: f32 = 160.0;
 /// The frame length assumed until [`Navigator::set_frame_time`] tells it (seconds).
 const DEFAULT_FRAME_TIME: f32 = 0.05;
+/// How much open water (units) a swimming player's attack move needs ahead of it.
+const SWIM_CLEARANCE: f32 = 32.0;
 /// How long (seconds) a wall may block every careful way on before the step is given up.
 const BLOCKED_TIME: f32 = 0.5;
 /// How close (units, horizontally) a player in the way must be to give way to it.
@@ -459,8 +461,8 @@ impl<'w> Navigator<'w> {
     /// Whether running along `direction` (horizontal; at full speed, or crouched) from where
     /// `me` stands keeps its footing: it could stop on the floor afterwards without falling
     /// more than a step, and no wall stops it at once. For callers that move the player
-    /// themselves (a fight's attack moves); always true off the ground and in liquids, where
-    /// there is no footing to keep.
+    /// themselves (a fight's attack moves). Swimming there is no footing to keep: only a
+    /// wall within [`SWIM_CLEARANCE`] says no; in the air, always true.
     pub fn keeps_footing_towards(
         &mut self,
         me: &SelfView,
@@ -469,7 +471,15 @@ impl<'w> Navigator<'w> {
         crouch: bool,
         time: f32,
     ) -> bool {
-        if !me.on_ground || me.water_level >= 2 {
+        if me.water_level >= 2 {
+            let ahead = me.origin + flat(direction).normalize_or_zero() * SWIM_CLEARANCE;
+            return self
+                .world
+                .trace(me.origin, ahead, PresenceType::NORMAL)
+                .fraction
+                >= 1.0;
+        }
+        if !me.on_ground {
             return true;
         }
         let mut steer = Steer::run(flat(direction));

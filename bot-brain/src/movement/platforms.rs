@@ -7,11 +7,12 @@
 //! any player watching it can see: the navigator times its boarding.
 
 use aas_geom::physics::{Mover, MoverMotion};
+use aas_geom::world::{AasWorld, ReachId, TravelType};
 use glam::Vec3;
 
 use super::locate::{flat, horizontal};
 use super::steer::{Ctx, Progress, Steer, air_to, arrive_at, run_at, run_to};
-use super::step::{Phase, Step};
+use super::step::{Phase, Step, plat_at};
 
 /// Within this horizontal distance of the elevator's start the navigator stands and waits.
 const ON_START: f32 = 10.0;
@@ -31,6 +32,8 @@ const LEAVE_LIMIT: f32 = 3.0;
 const MAX_TRIES: u8 = 2;
 /// A platform holds a standing point whose origin is this far inside its top's edges.
 const FOOTING: f32 = 4.0;
+/// Half the width of a player's box, units.
+const HALF_WIDTH: f32 = 15.0;
 /// A standing origin is this far above the top it stands on (the box's depth below it).
 const STANDING_HEIGHT: f32 = 24.0;
 /// How far (height) a platform's top may be from a standing point's floor to hold it.
@@ -113,6 +116,49 @@ fn patience(step: &Step, ctx: &Ctx<'_, '_>) -> f32 {
         }) if speed > 0.0 => 2.0 * low.abs() / speed + wait + 1.0,
         _ => ELEVATOR_WAIT,
     }
+}
+
+/// The elevator reachability of `world` whose plat (one of `movers`) the player standing at
+/// `origin` is on at its top, if any: the plat's box as the map builds it (raised) holds the
+/// player's box (its origin within [`HALF_WIDTH`] of its edges), a standing height above its
+/// top. A player left on a raised plat
+/// (its goal changed during the ride) stands in the plat's shaft area, whose only way out is
+/// at the bottom; it leaves the plat the way the elevator's reachability does. Returned with
+/// the seconds the plat takes to be down again once nobody stands on it (its wait at the top
+/// and its way down).
+pub(super) fn raised_plat_exit(
+    world: &AasWorld,
+    movers: &[Mover],
+    origin: Vec3,
+) -> Option<(ReachId, f32)> {
+    if !movers
+        .iter()
+        .any(|mover| matches!(mover.motion, MoverMotion::Plat { .. }))
+    {
+        return None;
+    }
+    // The player's box (15 units either side of its origin) rests on the top.
+    let on_top = |mover: &Mover| {
+        (mover.mins.x - HALF_WIDTH..=mover.maxs.x + HALF_WIDTH).contains(&origin.x)
+            && (mover.mins.y - HALF_WIDTH..=mover.maxs.y + HALF_WIDTH).contains(&origin.y)
+            && (mover.maxs.z + STANDING_HEIGHT - origin.z).abs() <= TOP_TOLERANCE
+    };
+    world
+        .reachabilities
+        .iter()
+        .enumerate()
+        .filter(|(_, reach)| reach.kind() == Some(TravelType::Elevator))
+        .find_map(|(index, reach)| {
+            let plat = movers.get(plat_at(movers, reach.start)?)?;
+            let MoverMotion::Plat {
+                low, speed, wait, ..
+            } = plat.motion
+            else {
+                return None;
+            };
+            let down_in = wait + if speed > 0.0 { -low / speed } else { 0.0 };
+            on_top(plat).then_some((ReachId::from_index(index), down_in))
+        })
 }
 
 /// Walking off a platform to the end (and on past it, along the reachability, until in the
@@ -225,4 +271,50 @@ fn near(mover: &Mover, time: f32, point: Vec3) -> bool {
     let (mins, maxs) = mover.bounds_at(time);
     let outside = flat((mins - point).max(point - maxs).max(Vec3::ZERO)).length();
     outside <= NEAR_LANDING && (maxs.z + STANDING_HEIGHT - point.z).abs() <= TOP_TOLERANCE
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use aas_geom::compile::pipeline::compile_world;
+    use aas_geom::entities::extract_entities;
+    use aas_geom::format::map_text::{MapSettings, read_map};
+
+    use super::*;
+
+    /// `elevator_room` of `aas-geom/tests/maps/`: a plat in a 64 × 64 shaft (x 0..64, y −32..32)
+    /// built raised, its top at z 160 flush with the upper floor, resting 160 lower.
+    #[test]
+    fn a_player_on_a_raised_plat_leaves_by_the_elevators_reachability() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../aas-geom/tests/maps/elevator_room.map");
+        let text = std::fs::read(path).expect("the test map");
+        let brushes = read_map(&text, &MapSettings::default()).expect("the map parses");
+        let world = compile_world(&brushes, &Default::default())
+            .expect("the map compiles")
+            .world;
+        let movers = extract_entities(&brushes, 800.0).movers();
+        let (exit, down_in) = raised_plat_exit(&world, &movers, Vec3::new(32.0, 0.0, 184.125))
+            .expect("the elevator's reachability");
+        // Q3's plat: a 160-unit way down at its default 200 units/s, after a 1 s wait.
+        assert!((down_in - 1.8).abs() < 0.05, "{down_in}");
+        let reach = &world.reachabilities[exit.index()];
+        assert_eq!(reach.kind(), Some(TravelType::Elevator));
+        assert!(reach.end.z > 150.0, "{:?}", reach.end);
+        // On its edge (the box overlaps the top) too.
+        assert_eq!(
+            raised_plat_exit(&world, &movers, Vec3::new(-10.0, 0.0, 184.125)).map(|(id, _)| id),
+            Some(exit)
+        );
+        // On the plat at rest (the low floor's height), or beside the shaft: no exit to take.
+        assert_eq!(
+            raised_plat_exit(&world, &movers, Vec3::new(32.0, 0.0, 24.125)),
+            None
+        );
+        assert_eq!(
+            raised_plat_exit(&world, &movers, Vec3::new(160.0, 0.0, 184.125)),
+            None
+        );
+    }
 }

@@ -258,7 +258,7 @@ pub(super) fn plat_bottom(mover: &Mover) -> (Vec3, Vec3) {
 /// The plat an elevator reachability starting at `start` rides: the first plat whose top at
 /// the bottom lies within [`PLAT_MATCH`] of `start` horizontally, at its standing height
 /// (within the same distance).
-fn plat_at(movers: &[Mover], start: Vec3) -> Option<usize> {
+pub(super) fn plat_at(movers: &[Mover], start: Vec3) -> Option<usize> {
     movers.iter().position(|mover| {
         if !matches!(mover.motion, MoverMotion::Plat { .. }) {
             return false;
