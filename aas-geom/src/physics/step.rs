@@ -12,6 +12,11 @@ use crate::world::PresenceType;
 const GROUND_PROBE: f32 = 0.25;
 /// A player moving away from a surface faster than this (along its normal) has left it.
 const KICK_OFF_SPEED: f32 = 10.0;
+/// How far up (units) a player found inside the world's solid is lifted out, at most. The
+/// areas this physics collides with can put a floor a unit or two above the map's own (a
+/// teleporter's destination one unit above the map's floor then lies in it, and the player
+/// would stay frozen there); Quake III's own correction tries one unit each way.
+const UNSTICK_LIFT: u8 = 18;
 
 impl Physics<'_> {
     /// Advances `state` by one frame ([`frame_time`](super::PhysicsSettings::frame_time))
@@ -154,6 +159,10 @@ impl Physics<'_> {
             Some(probe) if probe.origin == origin && probe.presence == presence => probe.trace,
             _ => self.world.trace_without_stop_area(origin, end, presence),
         };
+        if world.start_solid && self.unstick(state) {
+            self.ground_trace(state, events, previous);
+            return;
+        }
         state.ground_probe = Some(GroundProbe {
             origin,
             presence,
@@ -185,6 +194,20 @@ impl Physics<'_> {
                 state.timer = None;
             }
         }
+    }
+
+    /// Lifts a player whose box is inside the world's solid to the lowest free spot at most
+    /// [`UNSTICK_LIFT`] units above (one unit at a time); whether it found one.
+    fn unstick(&self, state: &mut PlayerState) -> bool {
+        let presence = state.presence();
+        let free = (1..=UNSTICK_LIFT)
+            .map(|lift| state.origin + Vec3::Z * f32::from(lift))
+            .find(|&point| !self.world.trace(point, point, presence).start_solid);
+        if let Some(point) = free {
+            state.origin = point;
+            state.ground_probe = None;
+        }
+        free.is_some()
     }
 
     /// Quake III's fall delta for landing with vertical speed `vz`, reduced in liquids.

@@ -55,3 +55,23 @@ fn a_nan_input_is_no_input() {
     assert_eq!(after, physics.step(&state, &MoveInput::idle()).0);
     assert!(after.origin.is_finite() && after.velocity.is_finite());
 }
+
+#[test]
+fn a_player_set_down_inside_the_floor_is_lifted_out_and_moves_on() {
+    // A teleporter's destination one unit above the map's floor can lie a unit or two inside
+    // the floor of the areas (the floor's standing origins are at 24.125 here).
+    let world = room(&[]);
+    let physics = physics(&world);
+    let mut state = aas_geom::physics::PlayerState::at(Vec3::new(0.0, 0.0, 22.5));
+    state.velocity = Vec3::new(400.0, 0.0, 0.0);
+    for _ in 0..10 {
+        state = physics.step(&state, &MoveInput::run(Vec3::X)).0;
+    }
+    assert!(state.on_ground(), "{state:?}");
+    assert!((state.origin.z - 24.125).abs() < 1.0, "{}", state.origin);
+    assert!(state.origin.x > 100.0, "{}", state.origin);
+    // Deep inside solid (below the floor slab) stays where it is: nothing to lift it to.
+    let buried = aas_geom::physics::PlayerState::at(Vec3::new(0.0, 0.0, -40.0));
+    let (after, _) = physics.step(&buried, &MoveInput::run(Vec3::X));
+    assert_eq!(after.origin, buried.origin);
+}

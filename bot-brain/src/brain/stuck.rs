@@ -1,13 +1,19 @@
 //! [`StuckMeter`]: time spent wanting to move without making progress (the match summary's
 //! `stuck_seconds`).
 //!
-//! The bot's position is sampled every think; a think counts as stuck when the bot wanted to
-//! move during all of the last [`WINDOW`] thinks and is less than [`PROGRESS`] units from
-//! where it was at the start of that window. Standing on purpose (typing, an attack skill
-//! that stands, waiting for a lift) is not wanting to move. A wish without a destination (the
-//! attack movement's dodging, [`Wish::Dodge`]) goes back and forth on purpose: a window of
-//! dodges only is stuck when the bot moved less than [`PROGRESS`] units along its path (it
-//! pushes against a wall), not when it came back to where it was.
+//! The bot's position is sampled every think. Standing on purpose (typing, an attack skill
+//! that stands, waiting for a lift) is not wanting to move. A think counts as stuck when
+//! either holds:
+//!
+//! - **held**: the bot wanted to move during all of the last [`WINDOW`] thinks (one second)
+//!   and moved less than [`PROGRESS`] units along its path in them (it pushes against a wall,
+//!   a corner or another player);
+//! - **going nowhere**: the bot wanted to get somewhere ([`Wish::Go`]) during all of the last
+//!   [`LONG_WINDOW`] thinks (three seconds) and ended less than [`LONG_PROGRESS`] units from
+//!   where it began (it dithers back and forth).
+//!
+//! A turn back towards a new goal is progress (it leaves the long window behind), and so is
+//! the attack movement's dodging ([`Wish::Dodge`]), which goes back and forth on purpose.
 
 use glam::Vec3;
 
@@ -22,10 +28,14 @@ pub(super) enum Wish {
     Dodge,
 }
 
-/// Thinks in the window (one second at 10 Hz).
+/// Thinks in the short window (one second at 10 Hz).
 const WINDOW: usize = 10;
-/// Units of progress that count in a window.
+/// Units along the path that count as moving in the short window.
 const PROGRESS: f32 = 32.0;
+/// Thinks in the long window (three seconds at 10 Hz).
+const LONG_WINDOW: usize = 30;
+/// Units from where the long window began that count as progress.
+const LONG_PROGRESS: f32 = 64.0;
 
 /// See the [module docs](self).
 #[derive(Debug, Clone, Default)]
@@ -38,26 +48,24 @@ impl StuckMeter {
     /// Notes a think at `origin`, `wish` telling what the bot wanted of its movement since
     /// the last; `seconds` is the think interval.
     pub(super) fn note(&mut self, origin: Vec3, wish: Wish, seconds: f32) {
-        if self.samples.len() == WINDOW + 1 {
+        if self.samples.len() == LONG_WINDOW + 1 {
             self.samples.remove(0);
         }
         self.samples.push((origin, wish));
-        if self.samples.len() < WINDOW + 1 {
-            return;
-        }
-        let window = &self.samples[1..];
-        if window.iter().any(|&(_, wish)| wish == Wish::Stand) {
-            return;
-        }
-        let progress = if window.iter().all(|&(_, wish)| wish == Wish::Dodge) {
-            self.samples
-                .windows(2)
-                .map(|pair| pair[0].0.distance(pair[1].0))
-                .sum()
-        } else {
-            self.samples[0].0.distance(origin)
+        let count = self.samples.len();
+        let held = count > WINDOW && {
+            let recent = &self.samples[count - WINDOW - 1..];
+            recent[1..].iter().all(|&(_, wish)| wish != Wish::Stand)
+                && recent
+                    .windows(2)
+                    .map(|pair| pair[0].0.distance(pair[1].0))
+                    .sum::<f32>()
+                    < PROGRESS
         };
-        if progress < PROGRESS {
+        let nowhere = count == LONG_WINDOW + 1
+            && self.samples[1..].iter().all(|&(_, wish)| wish == Wish::Go)
+            && self.samples[0].0.distance(origin) < LONG_PROGRESS;
+        if held || nowhere {
             self.seconds += seconds;
         }
     }
@@ -98,24 +106,23 @@ mod tests {
         assert!(running.seconds().abs() < 1e-6);
     }
 
+    /// 40 units one way and back, every second.
+    fn back_and_forth(i: u16) -> Vec3 {
+        let step = f32::from(i % 5) * 8.0;
+        Vec3::new(if i % 10 < 5 { step } else { -step }, 0.0, 0.0)
+    }
+
     #[test]
-    fn dodging_back_and_forth_is_progress_pushing_a_wall_is_not() {
-        // 40 units one way and back, every half second.
-        let back_and_forth = |i: i32| {
-            Vec3::new(
-                if i % 10 < 5 { 8.0 } else { -8.0 } * (i % 5) as f32,
-                0.0,
-                0.0,
-            )
-        };
+    fn dithering_is_going_nowhere_dodging_is_not() {
         let mut dodging = StuckMeter::default();
         let mut going = StuckMeter::default();
-        for i in 0..30 {
+        for i in 0..50 {
             dodging.note(back_and_forth(i), Wish::Dodge, 0.1);
             going.note(back_and_forth(i), Wish::Go, 0.1);
         }
         assert!(dodging.seconds().abs() < 1e-6, "{}", dodging.seconds());
-        assert!(going.seconds() > 1.0, "{}", going.seconds());
+        // Three seconds to notice, then every think of the last two.
+        assert!((going.seconds() - 2.0).abs() < 1e-4, "{}", going.seconds());
         let mut walled = StuckMeter::default();
         for _ in 0..30 {
             walled.note(Vec3::new(1.0, 0.0, 0.0), Wish::Dodge, 0.1);
@@ -125,5 +132,20 @@ mod tests {
             "{}",
             walled.seconds()
         );
+    }
+
+    #[test]
+    fn a_turn_back_at_speed_is_progress() {
+        let mut meter = StuckMeter::default();
+        // 0.6 s out at 320 units/s, then back and on for 3 seconds.
+        for i in 0..40_u16 {
+            let x = if i < 6 {
+                f32::from(i) * 32.0
+            } else {
+                (12.0 - f32::from(i)) * 32.0
+            };
+            meter.note(Vec3::new(x, 0.0, 0.0), Wish::Go, 0.1);
+        }
+        assert!(meter.seconds().abs() < 1e-6, "{}", meter.seconds());
     }
 }
