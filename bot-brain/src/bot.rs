@@ -312,7 +312,9 @@ fn deadly(world: &AasWorld, area: AreaId) -> bool {
 }
 
 /// Where a player touching `goal` stands: a level item's precomputed spot (`spots`, by
-/// level item), else the standing spot found under the goal's origin.
+/// level item), else the standing spot found under the goal's origin. Like a level item's,
+/// a spot inside a jump pad's or a teleporter's trigger is none: a player there is thrown or
+/// moved away before it touches the item, and would go back for it again and again.
 fn goal_standing(
     world: &AasWorld,
     spots: &[Option<(Vec3, AreaId)>],
@@ -320,7 +322,9 @@ fn goal_standing(
 ) -> Option<(Vec3, AreaId)> {
     match goal.id {
         GoalId::Spot(id) => spots.get(id.index()).copied().flatten(),
-        GoalId::Dropped { .. } | GoalId::Other(_) => standing_spot(world, goal.origin),
+        GoalId::Dropped { .. } | GoalId::Other(_) => {
+            standing_spot(world, goal.origin).filter(|&(_, area)| !in_trigger(world, area))
+        }
     }
 }
 
@@ -592,5 +596,37 @@ impl Bot<'_, '_> {
                 self.nbg_until = None;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use aas_geom::compile::pipeline::compile_world;
+    use aas_geom::format::map_text::{MapSettings, read_map};
+
+    use super::*;
+
+    /// `jumppad_room` of `aas-geom/tests/maps/`: a jump pad's trigger on the floor at
+    /// x −96..−32, y −32..32.
+    #[test]
+    fn a_dropped_item_on_a_jump_pad_is_no_goal() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../aas-geom/tests/maps/jumppad_room.map");
+        let text = std::fs::read(path).expect("the test map");
+        let brushes = read_map(&text, &MapSettings::default()).expect("the map parses");
+        let world = compile_world(&brushes, &Default::default())
+            .expect("the map compiles")
+            .world;
+        let dropped = |x: f32| Goal {
+            id: GoalId::Dropped { entity: 7 },
+            origin: Vec3::new(x, 0.0, 15.0),
+            item: None,
+        };
+        assert_eq!(goal_standing(&world, &[], &dropped(-64.0)), None);
+        let (spot, area) = goal_standing(&world, &[], &dropped(64.0)).expect("off the pad");
+        assert!(!in_trigger(&world, area));
+        assert!((spot.z - 24.0).abs() < 1.0, "{spot}");
     }
 }
