@@ -40,6 +40,8 @@ pub(super) struct AttackStep {
     pub(super) jump: bool,
     /// Crouch.
     pub(super) crouch: bool,
+    /// Walk (the character's `WALKER` tendency: at walking speed).
+    pub(super) walk: bool,
 }
 
 /// See the [module docs](self).
@@ -190,6 +192,7 @@ impl Fighter {
             direction: step.direction,
             jump: step.buttons.contains(bot_interface::Buttons::JUMP),
             crouch: step.buttons.contains(bot_interface::Buttons::CROUCH),
+            walk: step.buttons.contains(bot_interface::Buttons::WALK),
         }
     }
 }

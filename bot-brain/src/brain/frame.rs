@@ -55,6 +55,7 @@ impl Brain<'_, '_> {
             self.bot.halt();
         }
         self.driving = drives;
+        let mut walk = false;
         let (movement, wish) = match self.node {
             AiNode::Stand | AiNode::Intermission => {
                 self.bot.observe(view);
@@ -62,9 +63,11 @@ impl Brain<'_, '_> {
             }
             AiNode::BattleFight => {
                 self.bot.observe(view);
-                let movement = enemy.map_or_else(Movement::default, |enemy| {
-                    self.fight_move(view, enemy.origin)
-                });
+                let (movement, walking) = enemy.map_or_else(
+                    || (Movement::default(), false),
+                    |enemy| self.fight_move(view, enemy.origin),
+                );
+                walk = walking;
                 let wish = if movement.direction == Vec3::ZERO {
                     Wish::Stand
                 } else {
@@ -89,6 +92,7 @@ impl Brain<'_, '_> {
             self.stuck.note(me.origin, wish, think_seconds);
         }
         let mut input = movement.input(me);
+        input.buttons.set(Buttons::WALK, walk);
         if movement.uses_weapon() {
             // A rocket jump or a door shot open: exact view and weapon, no turning limit.
             self.view = input.view_angles;
@@ -131,8 +135,9 @@ impl Brain<'_, '_> {
         input
     }
 
-    /// Battle Fight's movement: the attack move, each direction checked to keep the footing.
-    fn fight_move(&mut self, view: &BotView, enemy: Vec3) -> Movement {
+    /// Battle Fight's movement: the attack move, each direction checked to keep the footing;
+    /// and whether it walks.
+    fn fight_move(&mut self, view: &BotView, enemy: Vec3) -> (Movement, bool) {
         let me = &view.me;
         #[expect(clippy::cast_precision_loss, reason = "match times of hours at most")]
         let time = view.time_ms as f32 / 1000.0;
@@ -143,7 +148,7 @@ impl Brain<'_, '_> {
             .attack_move(me, enemy, view.time_ms, rng, |direction, crouch| {
                 navigator.keeps_footing_towards(me, area, direction, crouch, time)
             });
-        Movement {
+        let movement = Movement {
             direction: step.direction,
             speed: if step.direction == Vec3::ZERO {
                 0.0
@@ -153,7 +158,8 @@ impl Brain<'_, '_> {
             jump: step.jump,
             crouch: step.crouch,
             ..Movement::default()
-        }
+        };
+        (movement, step.walk)
     }
 }
 
