@@ -82,6 +82,10 @@ pub struct SelfView {
     /// The last other player that hurt it (Quake III's `PERS_ATTACKER`, kept across
     /// respawns; `None` until someone does).
     pub last_attacker: Option<PlayerId>,
+    /// How many of its shots have hit another player this match (Quake III's `PERS_HITS`:
+    /// a player hears each hit it lands).
+    #[serde(default)]
+    pub hits: u32,
 }
 
 impl SelfView {

@@ -315,3 +315,77 @@ fn a_projectile_behind_a_wall_is_not_in_the_view() {
         }
     }
 }
+
+/// Fires the machinegun at the first player in view, and remembers its own hit count.
+struct HitCounter {
+    hits: Vec<u32>,
+}
+
+impl Player for HitCounter {
+    fn name(&self) -> &str {
+        "counter"
+    }
+
+    fn think(&mut self, view: &BotView) -> BotInput {
+        self.hits.push(view.me.hits);
+        let Some(target) = view.players.first() else {
+            return BotInput::default();
+        };
+        let mut input = BotInput::looking(bot_interface::view_angles_towards(
+            target.origin - view.me.eye(),
+        ));
+        input.buttons.insert(bot_interface::Buttons::ATTACK);
+        input
+    }
+}
+
+#[test]
+fn a_players_own_hits_are_in_its_view() {
+    let spawns = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-256 0 24\"\n}\n\
+                  {\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"256 0 24\"\n}\n";
+    let level = level_of("open", &room(&[], spawns)).expect("a level");
+    let mut gunner = HitCounter { hits: Vec::new() };
+    let mut target = Watcher {
+        name: "target".to_owned(),
+        seen: Vec::new(),
+    };
+    let entrants = vec![
+        Entrant {
+            setup: PlayerSetup {
+                name: "counter".to_owned(),
+                team: Team::Free,
+            },
+            kind: "counter".to_owned(),
+            driver: Box::new(&mut gunner),
+        },
+        Entrant {
+            setup: PlayerSetup {
+                name: "target".to_owned(),
+                team: Team::Free,
+            },
+            kind: "watcher".to_owned(),
+            driver: Box::new(&mut target),
+        },
+    ];
+    let mut runner = MatchRunner::new(&level, MatchSettings::default(), entrants);
+    let mut landed = 0_u32;
+    for _ in 0..30 {
+        landed += runner
+            .step()
+            .iter()
+            .filter(|event| {
+                matches!(event, bot_world::Event::Damage { attacker: Some(a), target, .. }
+                    if a.0 == 0 && target.0 == 1)
+            })
+            .count() as u32;
+    }
+    drop(runner);
+    let seen = gunner.hits.last().copied().unwrap_or(0);
+    assert!(seen > 0, "{:?}", gunner.hits);
+    // The view of a frame counts the hits up to the frame before it.
+    assert!(
+        seen <= landed && landed <= seen + 1,
+        "{seen} seen, {landed} landed"
+    );
+    assert!(gunner.hits.windows(2).all(|w| w[0] <= w[1]));
+}

@@ -5,7 +5,9 @@
 //! - It chats only in a good position: not in a battle node and with no enemy in sight (the
 //!   death chats, typed while dead, are allowed).
 //! - Obituaries: its own death (by whom and how), its kills, an opponent's suicide.
-//! - Hits: hurt while typing (`hit_talking`), hurt and alive out of battle (`hit_nodeath`).
+//! - Hits: hurt while typing (`hit_talking`), hurt and alive out of battle (`hit_nodeath`),
+//!   a hit landed on the enemy that did not kill it, once the enemy is out of sight
+//!   (`hit_nokill`).
 //! - Chat from others: a reply, by the reply chats, the reply rate and botlib's
 //!   1.5 / (players + 1) chance.
 //! - Random lines (insults and small talk) while seeking its long-term goal (asked on thinks).
@@ -93,6 +95,22 @@ impl Brain<'_, '_> {
             }
         }
         self.last_health = if me.alive { me.health } else { 0 };
+        let killed_now = view
+            .obituaries
+            .iter()
+            .any(|o| o.killer == Some(me.id) && o.victim != me.id);
+        if me.alive
+            && me.hits > self.last_hits
+            && !killed_now
+            && let Some(enemy) = self.sight.enemy().copied()
+        {
+            // Like a kill chat, it may start in battle once the enemy hit is out of sight.
+            let target = self.name_of(enemy.id).to_owned();
+            let rng = self.bot.rng();
+            let event = ChatEvent::HitNoKill { target: &target };
+            self.talker.on_event(data, event, now, !enemy_in_sight, rng);
+        }
+        self.last_hits = me.hits;
         let players = view.scoreboard.players.len();
         for line in &view.chat {
             let rng = self.bot.rng();

@@ -91,6 +91,8 @@ pub struct Brain<'w, 'c> {
     names: Vec<String>,
     /// Health at the last think.
     last_health: i32,
+    /// The hits it had landed by the last frame (`SelfView::hits`).
+    last_hits: u32,
     /// Whether it entered the game (its first life began).
     entered: bool,
     /// Whether the last frame drove to goals (see [`Bot::halt`]).
@@ -156,6 +158,7 @@ impl<'w, 'c> Brain<'w, 'c> {
             view: Vec3::ZERO,
             names: Vec::new(),
             last_health: 0,
+            last_hits: 0,
             entered: false,
             driving: false,
             stuck: StuckMeter::default(),

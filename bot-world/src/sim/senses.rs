@@ -93,6 +93,7 @@ impl World<'_> {
             water_level: player.body.water_level,
             score: player.score,
             last_attacker: player.last_attacker,
+            hits: player.stats.hits.iter().sum(),
         };
         view.players.clear();
         for (other, seen) in self.players.iter().enumerate() {
