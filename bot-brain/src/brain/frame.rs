@@ -165,7 +165,8 @@ impl Brain<'_, '_> {
 
 /// What a drive wanted: to get somewhere, or to stand (waiting on purpose).
 fn wants_to_move(driven: &Driven) -> Wish {
-    if driven.movement.direction != Vec3::ZERO && driven.movement.speed > 0.0 {
+    let movement = &driven.movement;
+    if movement.direction != Vec3::ZERO && movement.speed > 0.0 && !movement.waiting {
         Wish::Go
     } else {
         Wish::Stand

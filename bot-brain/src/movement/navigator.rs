@@ -100,6 +100,9 @@ pub struct Movement {
     pub look: Option<Vec3>,
     /// Fire the weapon in hand where [`look`](Self::look) points: a rocket jump's rocket.
     pub attack: bool,
+    /// Waiting on purpose (for a platform, a door to open, a plat to go down): the movement,
+    /// if any, only keeps the player in place.
+    pub waiting: bool,
 }
 
 impl Movement {
@@ -615,6 +618,7 @@ impl<'w> Navigator<'w> {
             },
             look: steer.look,
             attack: steer.attack,
+            waiting: steer.waiting,
         }
     }
 
