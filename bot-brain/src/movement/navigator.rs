@@ -465,7 +465,7 @@ impl<'w> Navigator<'w> {
     /// `me` stands keeps its footing: it could stop on the floor afterwards without falling
     /// more than a step, and no wall stops it at once. For callers that move the player
     /// themselves (a fight's attack moves). Swimming there is no footing to keep: only a
-    /// wall within [`SWIM_CLEARANCE`] says no; in the air, always true.
+    /// wall within 32 units ahead says no; in the air, always true.
     pub fn keeps_footing_towards(
         &mut self,
         me: &SelfView,
