@@ -215,6 +215,7 @@
 //! - Spawning or being pushed into the AAS's solid (closer to a wall than the box's half
 //!   width) leaves it unable to move: no point-to-area look-up answers there.
 
+mod avoiding;
 mod detour;
 mod footing;
 mod locate;

@@ -5,6 +5,7 @@ use aas_route::Route;
 use bot_interface::SelfView;
 use glam::Vec3;
 
+use super::avoiding::route_avoiding;
 use super::detour::Detour;
 use super::locate::{flat, horizontal};
 use super::navigator::{NavGoal, Navigator};
@@ -25,6 +26,10 @@ const REACH_HEIGHT: f32 = 40.0;
 const GOAL_PATIENCE: f32 = 12.0;
 /// How long an area avoided after a failure stays avoided (seconds).
 const AVOID_TIME: f32 = 8.0;
+/// How long (seconds) a jump or a walk off a ledge may be tried before it is given up: its
+/// target and the area it leaves are avoided, so that the route from the areas around does
+/// not lead back onto it (a ledge into a sliver of an area a player keeps missing).
+const LEDGE_PATIENCE: f32 = 4.0;
 /// A standing player whose next step starts this far below it (units) may be on a raised
 /// plat: it leaves the plat at the top ([`raised_plat_exit`]).
 const RAISED: f32 = 64.0;
@@ -60,6 +65,11 @@ pub(super) struct Nav {
     /// A plat's shaft the player stepped off at the top, and when the plat will be down again
     /// (standing on it held it up): steps into the shaft wait until then.
     pub(super) plat_down_at: Option<(AreaId, f32)>,
+    /// The jump or walk off a ledge last begun and since when it has been tried: begun again
+    /// and again from the small areas around its start, never carried out.
+    pub(super) ledge_since: Option<(ReachId, f32)>,
+    /// Areas the whole route keeps out of, until a time: both ends of a ledge given up.
+    pub(super) shun: Vec<(AreaId, f32)>,
 }
 
 impl Goal {
@@ -82,6 +92,22 @@ impl Navigator<'_> {
             return Steer::default();
         };
         let supported = me.on_ground || me.water_level >= 2;
+        let overdue = self.nav.step.as_ref().is_some_and(|step| {
+            matches!(step.phase, Phase::Approach | Phase::Back)
+                && self
+                    .nav
+                    .ledge_since
+                    .is_some_and(|(id, since)| id == step.id && time - since > LEDGE_PATIENCE)
+        });
+        if overdue && let Some(step) = self.nav.step.as_ref() {
+            let ends = [
+                (step.source, time + AVOID_TIME),
+                (step.target, time + AVOID_TIME),
+            ];
+            self.nav.shun.extend(ends);
+            self.nav.ledge_since = None;
+            self.step_failed(area, time);
+        }
         let ctx = Ctx {
             me,
             area,
@@ -276,6 +302,25 @@ impl Navigator<'_> {
         } else {
             Vec::new()
         };
+        if avoiding && !self.nav.shun.is_empty() {
+            let time = self.now;
+            self.nav.shun.retain(|&(_, until)| until > time);
+            let shunned: Vec<AreaId> = self
+                .nav
+                .shun
+                .iter()
+                .map(|&(a, _)| a)
+                .chain(avoid.iter().copied())
+                .filter(|&a| a != goal && a != area)
+                .collect();
+            self.stats.route_queries += 1;
+            if !shunned.is_empty()
+                && let Some(route) =
+                    route_avoiding(self.world, (area, origin), goal, flags, &shunned)
+            {
+                return Some(route);
+            }
+        }
         let mut router = self.router.as_ref()?.borrow_mut();
         self.stats.route_queries += 1;
         if !avoid.is_empty() {
@@ -337,6 +382,15 @@ impl Navigator<'_> {
             (id, reach, source),
             time,
         );
+        let ledge = step.as_ref().is_some_and(|step| {
+            matches!(
+                step.kind,
+                TravelType::Jump | TravelType::BarrierJump | TravelType::WalkOffLedge
+            )
+        });
+        if ledge && self.nav.ledge_since.is_none_or(|(tried, _)| tried != id) {
+            self.nav.ledge_since = Some((id, time));
+        }
         if step.is_none() {
             self.nav.avoid.push((reach.target, time + AVOID_TIME));
         } else if let Some(goal) = self.nav.goal
@@ -391,6 +445,9 @@ impl Navigator<'_> {
         });
         if !failed && (area == Some(step.target) || passed_through) {
             self.stats.travel_done[kind] += 1;
+            if self.nav.ledge_since.is_some_and(|(id, _)| id == step.id) {
+                self.nav.ledge_since = None;
+            }
         } else if failed || area != Some(step.source) {
             self.stats.travel_missed[kind] += 1;
         }
