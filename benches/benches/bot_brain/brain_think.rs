@@ -12,105 +12,25 @@
 //! Before timing, the match is checked to run: the bots fought (some left Seek LTG for a
 //! battle node).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bot_brain::fight::weapon_info::{WeaponConfig, load_weapon_config};
 use bot_brain::goal::ScoreSettings;
-use bot_brain::movement::shared_router;
 use bot_brain::network::AiNode;
 use bot_brain::setup::{BotProfile, DEFAULT_BOTS, SharedBotData, default_botfiles};
 use bot_brain::{Brain, BrainData};
-use bot_interface::{BotInput, BotView, Player, Team};
-use bot_world::{Level, LevelSettings, MatchSettings, PlayerSetup, World, player_seed};
+use bot_world::{Level, LevelSettings};
 use criterion::{Criterion, criterion_main};
+
+#[path = "thinking_match.rs"]
+mod thinking_match;
+
+use thinking_match::ThinkingMatch;
 
 const CASES: [(&str, usize); 3] = [("oacmpdm1", 8), ("oacmpdm7", 8), ("oacmpdm1", 64)];
 const SEED: u64 = 29;
 /// Frames played before timing (30 s).
 const WARM_UP: u32 = 600;
-
-/// A world with its bots, the views they read and the inputs they gave.
-struct Match<'l, 'c> {
-    world: World<'l>,
-    bots: Vec<Brain<'l, 'c>>,
-    views: Vec<BotView>,
-    inputs: Vec<BotInput>,
-}
-
-impl<'l, 'c> Match<'l, 'c> {
-    fn new(level: &'l Level, data: &[BrainData<'c>]) -> Self {
-        let count = data.len();
-        let mut settings = MatchSettings {
-            seed: SEED,
-            ..MatchSettings::default()
-        };
-        settings.rules.modes.time_limit_ms = 0;
-        settings.rules.modes.frag_limit = 0;
-        let setups: Vec<PlayerSetup> = data
-            .iter()
-            .map(|d| PlayerSetup {
-                name: d.profile.name.clone(),
-                team: Team::Free,
-            })
-            .collect();
-        let world = World::new(level, settings, &setups);
-        let router = shared_router(&level.aas);
-        let movers = level.movement.movers();
-        let items: Vec<bot_interface::ItemSpotInfo> = world
-            .items()
-            .iter()
-            .filter(|item| !item.removed)
-            .map(|item| bot_interface::ItemSpotInfo {
-                entity: item.entity,
-                item: item.item,
-                origin: item.origin,
-            })
-            .collect();
-        let bots = data
-            .iter()
-            .enumerate()
-            .map(|(index, &d)| {
-                let mut bot = Brain::new(
-                    &level.aas,
-                    router.clone(),
-                    d,
-                    player_seed(SEED, index),
-                    (index, count),
-                )
-                .with_navigator(|navigator| navigator.with_movers(&movers));
-                bot.begin(&bot_interface::MatchInfo {
-                    map: level.name.clone(),
-                    mode: bot_interface::GameMode::Ffa,
-                    you: world.players()[index].id,
-                    team: Team::Free,
-                    items: items.clone(),
-                    frame_ms: 50,
-                    seed: player_seed(SEED, index),
-                });
-                bot
-            })
-            .collect();
-        Self {
-            world,
-            bots,
-            views: vec![BotView::default(); count],
-            inputs: vec![BotInput::default(); count],
-        }
-    }
-
-    /// One frame; returns the time the bots' thinks took.
-    fn frame(&mut self) -> Duration {
-        let mut thinking = Duration::ZERO;
-        for (index, bot) in self.bots.iter_mut().enumerate() {
-            self.world.view(index, &mut self.views[index]);
-            let started = Instant::now();
-            self.inputs[index] = bot.think(&self.views[index]);
-            thinking += started.elapsed();
-        }
-        self.world.step(&self.inputs);
-        thinking
-    }
-}
 
 fn benches() {
     let Some(maps) = real_data::pack_maps() else {
@@ -144,7 +64,12 @@ fn benches() {
                 score: ScoreSettings::default(),
             })
             .collect();
-        let mut game = Match::new(&level, &data);
+        let movers = level.movement.movers();
+        let names: Vec<String> = data.iter().map(|d| d.profile.name.clone()).collect();
+        let mut game = ThinkingMatch::new(&level, SEED, &names, |index, seed, router| {
+            Brain::new(&level.aas, router, data[index], seed, (index, count))
+                .with_navigator(|navigator| navigator.with_movers(&movers))
+        });
         for _ in 0..WARM_UP {
             game.frame();
         }

@@ -11,101 +11,24 @@
 //!
 //! Before timing, the match is checked to run: the bots chose and reached goals.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bot_brain::goal::{ItemConfig, ScoreSettings, load_item_config_dir};
-use bot_brain::movement::shared_router;
 use bot_brain::{Bot, GoalData};
-use bot_interface::{BotInput, BotView, Player, Team};
-use bot_world::{Level, LevelSettings, MatchSettings, PlayerSetup, World, player_seed};
+use bot_world::{Level, LevelSettings};
 use criterion::{Criterion, criterion_main};
 use fuzzy_weights::CompiledConfig;
+
+#[path = "thinking_match.rs"]
+mod thinking_match;
+
+use thinking_match::ThinkingMatch;
 
 const MAPS: [&str; 3] = ["oacmpdm1", "oacmpctf1", "oacmpdm7"];
 const BOTS: usize = 4;
 const SEED: u64 = 23;
 /// Frames played before timing (30 s).
 const WARM_UP: u32 = 600;
-
-/// A world with its bots, the views they read and the inputs they gave.
-struct Match<'l, 'c> {
-    world: World<'l>,
-    bots: Vec<Bot<'l, 'c>>,
-    views: Vec<BotView>,
-    inputs: Vec<BotInput>,
-}
-
-impl<'l, 'c> Match<'l, 'c> {
-    fn new(level: &'l Level, data: GoalData<'c>) -> Self {
-        let mut settings = MatchSettings {
-            seed: SEED,
-            ..MatchSettings::default()
-        };
-        settings.rules.modes.time_limit_ms = 0;
-        settings.rules.modes.frag_limit = 0;
-        let setups: Vec<PlayerSetup> = (0..BOTS)
-            .map(|index| PlayerSetup {
-                name: format!("bot-{index}"),
-                team: Team::Free,
-            })
-            .collect();
-        let world = World::new(level, settings, &setups);
-        let router = shared_router(&level.aas);
-        let movers = level.movement.movers();
-        let items: Vec<bot_interface::ItemSpotInfo> = world
-            .items()
-            .iter()
-            .filter(|item| !item.removed)
-            .map(|item| bot_interface::ItemSpotInfo {
-                entity: item.entity,
-                item: item.item,
-                origin: item.origin,
-            })
-            .collect();
-        let bots = (0..BOTS)
-            .map(|index| {
-                let mut bot = Bot::new(
-                    format!("bot-{index}"),
-                    &level.aas,
-                    router.clone(),
-                    data,
-                    player_seed(SEED, index),
-                    (index, BOTS),
-                )
-                .with_navigator(|navigator| navigator.with_movers(&movers));
-                bot.begin(&bot_interface::MatchInfo {
-                    map: level.name.clone(),
-                    mode: bot_interface::GameMode::Ffa,
-                    you: world.players()[index].id,
-                    team: Team::Free,
-                    items: items.clone(),
-                    frame_ms: 50,
-                    seed: player_seed(SEED, index),
-                });
-                bot
-            })
-            .collect();
-        Self {
-            world,
-            bots,
-            views: vec![BotView::default(); BOTS],
-            inputs: vec![BotInput::default(); BOTS],
-        }
-    }
-
-    /// One frame; returns the time the bots' thinks took.
-    fn frame(&mut self) -> Duration {
-        let mut thinking = Duration::ZERO;
-        for (index, bot) in self.bots.iter_mut().enumerate() {
-            self.world.view(index, &mut self.views[index]);
-            let started = Instant::now();
-            self.inputs[index] = bot.think(&self.views[index]);
-            thinking += started.elapsed();
-        }
-        self.world.step(&self.inputs);
-        thinking
-    }
-}
 
 fn data(botfiles: &std::path::Path) -> (ItemConfig, CompiledConfig) {
     let root = real_data::bot_set(botfiles, real_data::BOT_SETS[0]);
@@ -133,7 +56,19 @@ fn benches() {
             &LevelSettings::default(),
         )
         .expect("the map loads");
-        let mut game = Match::new(&level, data);
+        let movers = level.movement.movers();
+        let names: Vec<String> = (0..BOTS).map(|index| format!("bot-{index}")).collect();
+        let mut game = ThinkingMatch::new(&level, SEED, &names, |index, seed, router| {
+            Bot::new(
+                names[index].clone(),
+                &level.aas,
+                router,
+                data,
+                seed,
+                (index, BOTS),
+            )
+            .with_navigator(|navigator| navigator.with_movers(&movers))
+        });
         for _ in 0..WARM_UP {
             game.frame();
         }
