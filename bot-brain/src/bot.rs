@@ -601,10 +601,6 @@ impl Bot<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
-    use aas_geom::compile::pipeline::compile_world;
-    use aas_geom::format::map_text::{MapSettings, read_map};
 
     use super::*;
 
@@ -612,13 +608,7 @@ mod tests {
     /// x −96..−32, y −32..32.
     #[test]
     fn a_dropped_item_on_a_jump_pad_is_no_goal() {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../aas-geom/tests/maps/jumppad_room.map");
-        let text = std::fs::read(path).expect("the test map");
-        let brushes = read_map(&text, &MapSettings::default()).expect("the map parses");
-        let world = compile_world(&brushes, &Default::default())
-            .expect("the map compiles")
-            .world;
+        let (_, world) = crate::test_maps::load("jumppad_room");
         let dropped = |x: f32| Goal {
             id: GoalId::Dropped { entity: 7 },
             origin: Vec3::new(x, 0.0, 15.0),

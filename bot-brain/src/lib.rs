@@ -11,6 +11,8 @@ pub mod perception;
 pub mod schedule;
 pub mod setup;
 pub mod talk;
+#[cfg(test)]
+mod test_maps;
 mod token_cursor;
 
 pub use bot::{Bot, BotStats, Drive, Driven, GoalData};

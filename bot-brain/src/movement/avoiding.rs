@@ -120,10 +120,6 @@ fn reach_id(world: &AasWorld, area: AreaId, offset: usize) -> Option<ReachId> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
-    use aas_geom::compile::pipeline::compile_world;
-    use aas_geom::format::map_text::{MapSettings, read_map};
 
     use super::*;
 
@@ -131,13 +127,7 @@ mod tests {
     /// under the wall at x −32..32.
     #[test]
     fn the_whole_route_keeps_out_of_avoided_areas() {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../aas-geom/tests/maps/crouch_tunnel.map");
-        let text = std::fs::read(path).expect("the test map");
-        let brushes = read_map(&text, &MapSettings::default()).expect("the map parses");
-        let world = compile_world(&brushes, &Default::default())
-            .expect("the map compiles")
-            .world;
+        let (_, world) = crate::test_maps::load("crouch_tunnel");
         let (west, east) = (
             Vec3::new(-200.0, 0.0, 24.125),
             Vec3::new(200.0, 0.0, 24.125),

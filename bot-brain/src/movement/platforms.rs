@@ -275,11 +275,7 @@ fn near(mover: &Mover, time: f32, point: Vec3) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
-    use aas_geom::compile::pipeline::compile_world;
     use aas_geom::entities::extract_entities;
-    use aas_geom::format::map_text::{MapSettings, read_map};
 
     use super::*;
 
@@ -287,13 +283,7 @@ mod tests {
     /// built raised, its top at z 160 flush with the upper floor, resting 160 lower.
     #[test]
     fn a_player_on_a_raised_plat_leaves_by_the_elevators_reachability() {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../aas-geom/tests/maps/elevator_room.map");
-        let text = std::fs::read(path).expect("the test map");
-        let brushes = read_map(&text, &MapSettings::default()).expect("the map parses");
-        let world = compile_world(&brushes, &Default::default())
-            .expect("the map compiles")
-            .world;
+        let (brushes, world) = crate::test_maps::load("elevator_room");
         let movers = extract_entities(&brushes, 800.0).movers();
         let (exit, down_in) = raised_plat_exit(&world, &movers, Vec3::new(32.0, 0.0, 184.125))
             .expect("the elevator's reachability");
