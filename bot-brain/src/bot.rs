@@ -311,10 +311,15 @@ fn deadly(world: &AasWorld, area: AreaId) -> bool {
     })
 }
 
+/// Where a player touching an item at `origin` stands ([`standing_spot`]), unless that is
+/// inside a jump pad's or a teleporter's trigger: a player there is thrown or moved away
+/// before it touches the item, and would go back for it again and again.
+fn item_spot(world: &AasWorld, origin: Vec3) -> Option<(Vec3, AreaId)> {
+    standing_spot(world, origin).filter(|&(_, area)| !in_trigger(world, area))
+}
+
 /// Where a player touching `goal` stands: a level item's precomputed spot (`spots`, by
-/// level item), else the standing spot found under the goal's origin. Like a level item's,
-/// a spot inside a jump pad's or a teleporter's trigger is none: a player there is thrown or
-/// moved away before it touches the item, and would go back for it again and again.
+/// level item), else the [`item_spot`] under the goal's origin.
 fn goal_standing(
     world: &AasWorld,
     spots: &[Option<(Vec3, AreaId)>],
@@ -322,9 +327,7 @@ fn goal_standing(
 ) -> Option<(Vec3, AreaId)> {
     match goal.id {
         GoalId::Spot(id) => spots.get(id.index()).copied().flatten(),
-        GoalId::Dropped { .. } | GoalId::Other(_) => {
-            standing_spot(world, goal.origin).filter(|&(_, area)| !in_trigger(world, area))
-        }
+        GoalId::Dropped { .. } | GoalId::Other(_) => item_spot(world, goal.origin),
     }
 }
 
@@ -353,9 +356,7 @@ impl Player for Bot<'_, '_> {
             .level
             .items()
             .iter()
-            .map(|item| {
-                standing_spot(world, item.origin).filter(|&(_, area)| !in_trigger(world, area))
-            })
+            .map(|item| item_spot(world, item.origin))
             .collect();
         self.knowledge = ItemKnowledge::new(&self.level, KnowledgeSettings::default());
         self.goals = GoalState::new();
