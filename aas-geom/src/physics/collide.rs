@@ -30,7 +30,7 @@ pub(crate) struct MoveTrace {
 impl Physics<'_> {
     /// Moves the player box of `presence` from `start` towards `end` at simulated `time`: the
     /// AAS world's trace, shortened by the first mover box in the way. A mover as close as the
-    /// world's hit (within [`MOVER_TIE`]) is reported as the hit.
+    /// world's hit (within [`MOVER_TIE`]) is reported as the hit, at the world's stop.
     pub(crate) fn trace_box(
         &self,
         start: Vec3,
@@ -89,10 +89,17 @@ impl Physics<'_> {
                 && result.fraction < 1.0
                 && (fraction - result.fraction) * length <= MOVER_TIE;
             if fraction < result.fraction || ties_world {
+                // A tie keeps the world's stop: the mover's may lie a hair beyond it, inside
+                // the world's solid.
+                let fraction = fraction.min(result.fraction);
                 result = MoveTrace {
                     start_solid: false,
                     fraction,
-                    end: start + total * fraction,
+                    end: if fraction == result.fraction {
+                        result.end
+                    } else {
+                        start + total * fraction
+                    },
                     normal,
                     mover: Some(index),
                 };
@@ -148,5 +155,54 @@ impl Physics<'_> {
             .map_or(AreaContents::empty(), |area| {
                 area.contents & AreaContents::LIQUIDS
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::{Mover, MoverMotion, PhysicsSettings};
+    use crate::world::AasWorld;
+
+    #[test]
+    fn a_mover_tied_with_the_world_is_hit_at_the_worlds_stop() {
+        let world = AasWorld::default();
+        // A box whose face (grown by the player's) lies 0.15 units beyond where the world
+        // trace stopped (on the wall): backed off by the trace epsilon, its stop is 0.025
+        // beyond the world's, a tie.
+        let (pmins, pmaxs) = (Vec3::new(-15.0, -15.0, -24.0), Vec3::new(15.0, 15.0, 32.0));
+        let physics = Physics::new(&world, PhysicsSettings::default()).with_movers(vec![Mover {
+            mins: Vec3::new(100.0 + 15.0 + 0.15, -50.0, -50.0),
+            maxs: Vec3::new(200.0, 50.0, 50.0),
+            motion: MoverMotion::Fixed { offset: Vec3::ZERO },
+        }]);
+        let (start, end) = (Vec3::new(90.0, 0.0, 0.0), Vec3::new(110.0, 0.0, 0.0));
+        let wall = Trace {
+            start_solid: false,
+            fraction: 0.5,
+            end: Vec3::new(100.0, 0.0, 0.0),
+            area: None,
+            plane: None,
+            normal: Vec3::NEG_X,
+        };
+        let hit = physics.shortened_by_movers(wall, start, end, (pmins, pmaxs), 0.0);
+        assert_eq!(hit.mover, Some(0));
+        assert_eq!(hit.fraction, 0.5);
+        assert_eq!(hit.end, wall.end);
+        // A mover nearer than the wall is hit where it is.
+        let near = physics.shortened_by_movers(
+            Trace {
+                fraction: 1.0,
+                end,
+                normal: Vec3::ZERO,
+                ..wall
+            },
+            start,
+            end,
+            (pmins, pmaxs),
+            0.0,
+        );
+        assert_eq!(near.mover, Some(0));
+        assert!(near.fraction > 0.5 && near.fraction < 0.502, "{near:?}");
     }
 }

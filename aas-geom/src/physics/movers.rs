@@ -119,9 +119,16 @@ impl Mover {
     }
 }
 
+/// How deep (units) a player box may start inside a mover's box and still be held at the
+/// face it is nearest: a box resting against a face can end a hair inside it by rounding,
+/// and a sweep that ignored the face from there would let the player walk into the mover.
+pub(crate) const FACE_SLOP: f32 = 0.25;
+
 /// Where a moving player box (origin moving from `start` to `end`, box `pmins..pmaxs` around
 /// it) first touches the box `mins..maxs`: the fraction of the move and the outward normal of
-/// the face hit, or `None` when it does not touch it (or starts inside it).
+/// the face hit, or `None` when it does not touch it. A box that starts inside is held at
+/// fraction 0 by the face it is nearest when that face is within [`FACE_SLOP`] and the move
+/// goes in through it; deeper inside, or moving out, the box is not touched.
 #[must_use]
 pub(crate) fn sweep_box(
     start: Vec3,
@@ -135,6 +142,9 @@ pub(crate) fn sweep_box(
     let lo = mins - pmaxs;
     let hi = maxs - pmins;
     let delta = end - start;
+    if start.cmpgt(lo).all() && start.cmplt(hi).all() {
+        return held_at_nearest_face(start - lo, hi - start, delta);
+    }
     let mut enter = f32::NEG_INFINITY;
     let mut exit = f32::INFINITY;
     let mut normal = Vec3::ZERO;
@@ -165,6 +175,24 @@ pub(crate) fn sweep_box(
     Some((enter, normal))
 }
 
+/// A start inside the grown box, `below` and `above` the distances from its lower and
+/// upper faces on each axis: the nearest face's fraction-0 hit (its outward normal) when it
+/// is within [`FACE_SLOP`] and `delta` goes in through it.
+fn held_at_nearest_face(below: Vec3, above: Vec3, delta: Vec3) -> Option<(f32, Vec3)> {
+    let mut nearest = (FACE_SLOP, None);
+    for axis in 0..3 {
+        for (depth, side) in [(below[axis], -1.0), (above[axis], 1.0)] {
+            if depth <= nearest.0 {
+                let mut normal = Vec3::ZERO;
+                normal[axis] = side;
+                nearest = (depth, Some(normal));
+            }
+        }
+    }
+    let normal = nearest.1?;
+    (delta.dot(normal) < 0.0).then_some((0.0, normal))
+}
+
 /// Whether two boxes overlap (touching faces do not count).
 #[must_use]
 pub(crate) fn boxes_overlap(amins: Vec3, amaxs: Vec3, bmins: Vec3, bmaxs: Vec3) -> bool {
@@ -174,6 +202,35 @@ pub(crate) fn boxes_overlap(amins: Vec3, amaxs: Vec3, bmins: Vec3, bmaxs: Vec3) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_box_a_hair_inside_a_face_is_held_there_but_may_leave() {
+        let (pmins, pmaxs) = (Vec3::splat(-10.0), Vec3::splat(10.0));
+        let (mins, maxs) = (Vec3::new(50.0, -5.0, -5.0), Vec3::new(60.0, 5.0, 5.0));
+        // The grown box starts at x = 40: a start at 40.001 is inside by a rounding error.
+        let start = Vec3::new(40.001, 0.0, 0.0);
+        let inwards = sweep_box(start, start + Vec3::X * 20.0, pmins, pmaxs, mins, maxs);
+        assert_eq!(inwards, Some((0.0, Vec3::NEG_X)));
+        let sliding = start + Vec3::new(5.0, 8.0, 0.0);
+        assert_eq!(
+            sweep_box(start, sliding, pmins, pmaxs, mins, maxs),
+            Some((0.0, Vec3::NEG_X))
+        );
+        assert_eq!(
+            sweep_box(start, start - Vec3::X * 20.0, pmins, pmaxs, mins, maxs),
+            None
+        );
+        assert_eq!(
+            sweep_box(start, start + Vec3::Y * 20.0, pmins, pmaxs, mins, maxs),
+            None
+        );
+        // Deep inside (a mover that moved onto the player): not touched, whichever way.
+        let deep = Vec3::new(45.0, 0.0, 0.0);
+        assert_eq!(
+            sweep_box(deep, deep + Vec3::X * 5.0, pmins, pmaxs, mins, maxs),
+            None
+        );
+    }
 
     #[test]
     fn sweep_hits_the_near_face_of_the_grown_box() {

@@ -160,12 +160,14 @@ impl Physics<'_> {
 
     /// The slide move, and when it hit something, the same move tried again from
     /// [`step_height`](super::PhysicsSettings::step_height) higher and then set down: the
-    /// player walks up steps.
+    /// player walks up steps. A raised move that cannot be set down (its end is inside the
+    /// world's solid) is dropped for the plain slide.
     pub(crate) fn step_slide_move(&self, player: &mut Mover, gravity: bool) {
         let start = *player;
         if !self.slide_move(player, gravity) {
             return;
         }
+        let slid = *player;
         let step = self.settings.step_height;
         let below = self.trace_mover(&start, start.origin, start.origin - Vec3::Z * step);
         // Never step up while still going up, unless something walkable is under the start.
@@ -186,6 +188,9 @@ impl Physics<'_> {
         // Set the player down again.
         let down = self.trace_mover(player, player.origin, player.origin - Vec3::Z * raised);
         if down.start_solid {
+            // The raised slide ended where the world's traces say solid (a sliver between
+            // areas): the step is not taken, and the plain slide stands.
+            *player = slid;
             return;
         }
         player.origin = down.end;

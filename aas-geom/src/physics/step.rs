@@ -40,6 +40,7 @@ impl Physics<'_> {
             next.jump_held = false;
         }
         self.ride_mover(&mut next, state.time);
+        self.pushed_by_movers(&mut next, state.origin, state.time);
         self.check_crouch(&mut next, input);
         let previous_velocity = next.velocity;
         self.ground_trace(&mut next, &mut events, previous_velocity);
@@ -116,6 +117,45 @@ impl Physics<'_> {
             .trace(state.origin, state.origin + shift, state.presence());
         if !trace.start_solid {
             state.origin = trace.end;
+        }
+    }
+
+    /// Pushes a player that a mover moved into during the frame (a plat rising under a player
+    /// in the air, a door sliding into one) along by the mover's move, as far as the world
+    /// lets it (Quake III's mover push): the player's box at `before` was clear of the mover at
+    /// `time` and meets it at the state's time. Without the push the player would be inside
+    /// the mover's box, where a sweep does not touch it, and fall through. The mover ridden is
+    /// left out ([`ride_mover`](Self::ride_mover) carried its rider).
+    fn pushed_by_movers(&self, state: &mut PlayerState, before: Vec3, time: f32) {
+        let ridden = state.ground.and_then(|g| g.mover);
+        let (mins, maxs) = state.box_extents();
+        for (index, mover) in self.movers.iter().enumerate() {
+            if Some(index) == ridden {
+                continue;
+            }
+            let (now_mins, now_maxs) = mover.bounds_at(state.time);
+            let meets_now = super::movers::boxes_overlap(
+                state.origin + mins,
+                state.origin + maxs,
+                now_mins,
+                now_maxs,
+            );
+            if !meets_now {
+                continue;
+            }
+            let (then_mins, then_maxs) = mover.bounds_at(time);
+            let met_before =
+                super::movers::boxes_overlap(before + mins, before + maxs, then_mins, then_maxs);
+            let shift = now_mins - then_mins;
+            if met_before || shift == Vec3::ZERO {
+                continue;
+            }
+            let trace = self
+                .world
+                .trace(state.origin, state.origin + shift, state.presence());
+            if !trace.start_solid {
+                state.origin = trace.end;
+            }
         }
     }
 

@@ -75,3 +75,34 @@ fn a_player_set_down_inside_the_floor_is_lifted_out_and_moves_on() {
     let (after, _) = physics.step(&buried, &MoveInput::run(Vec3::X));
     assert_eq!(after.origin, buried.origin);
 }
+
+#[test]
+fn a_rising_mover_pushes_a_player_in_the_air_above_it_and_carries_it() {
+    use aas_geom::physics::{Mover, MoverMotion};
+    let world = room(&[]);
+    // A 100 × 100 platform, its top at z 10, rising at 150 units/s from time 0 for 2 s.
+    let platform = Mover {
+        mins: Vec3::new(-50.0, -50.0, 0.0),
+        maxs: Vec3::new(50.0, 50.0, 10.0),
+        motion: MoverMotion::Linear {
+            start: Vec3::ZERO,
+            velocity: Vec3::new(0.0, 0.0, 150.0),
+            from: 0.0,
+            to: 2.0,
+        },
+    };
+    let physics = physics(&world).with_movers(vec![platform]);
+    // A player hanging 2 units above the top (its feet at 12): the platform's first frame
+    // (7.5 units) moves into its box before gravity brings it down.
+    let mut state = aas_geom::physics::PlayerState::at(Vec3::new(0.0, 0.0, 36.0));
+    for frame in 0..30 {
+        state = physics.step(&state, &MoveInput::idle()).0;
+        let top = 10.0 + 150.0 * state.time.min(2.0);
+        assert!(
+            state.origin.z - 24.0 >= top - 0.01,
+            "frame {frame}: feet at {} below the platform's top {top}",
+            state.origin.z - 24.0
+        );
+    }
+    assert!(state.on_ground(), "riding: {state:?}");
+}

@@ -179,7 +179,10 @@
 //!
 //! Barely moving with a live player close ahead (within 56 units, along the way it wants
 //! to go), it steps to its own right and a little back for 0.4 s: two players meeting
-//! head-on in a corridor both keep right and pass each other.
+//! head-on in a corridor both keep right and pass each other. Of the two, the one with the
+//! higher player id then stands aside for 0.8 s (waiting, not stuck): where only one fits
+//! through (a doorway, a narrow corridor), both stepping back onto the way after each
+//! sidestep met again and again (two bots on dm3ish did for 7 s).
 //!
 //! # Randomness and cost
 //!

@@ -36,6 +36,9 @@ const GIVE_WAY_DISTANCE: f32 = 56.0;
 const GIVE_WAY_TIME: f32 = 0.4;
 /// Below this horizontal speed (units/s) a player ahead blocks the way.
 const GIVE_WAY_SLOW: f32 = 120.0;
+/// How long (seconds) the player of the two meeting head-on that yields stands aside after
+/// its sidestep, so that the other passes.
+const YIELD_TIME: f32 = 0.8;
 
 /// Counters of what a [`Navigator`] did, for tests and reports. Travel-type arrays are
 /// indexed by [`TravelType::position`](aas_geom::world::TravelType::position).
@@ -170,6 +173,16 @@ pub(super) struct Maneuver {
     pub(super) jump: bool,
     /// Roaming about for want of a goal (ends as soon as there is one).
     pub(super) aimless: bool,
+    /// After the run, stand still (waiting, not stuck) until this time: a player that
+    /// yields the way stands aside.
+    pub(super) stand_until: Option<f32>,
+}
+
+impl Maneuver {
+    /// Whether it stands aside at `time` (its run over, its stand not).
+    fn standing(&self, time: f32) -> bool {
+        time >= self.until && self.stand_until.is_some_and(|end| time < end)
+    }
 }
 
 /// What the navigator remembers of the previous frame.
@@ -528,21 +541,27 @@ impl<'w> Navigator<'w> {
         // Waiting for a door to open is not being stuck.
         steer.waiting |= held_up_by.is_some();
         if self.maneuver.is_none()
-            && let Some(direction) = give_way(me, players, steer.direction)
+            && let Some((direction, blocker)) = give_way(me, players, steer.direction)
         {
             self.stats.sidesteps += 1;
+            // Of two players meeting head-on, the one with the higher id stands aside after
+            // its sidestep: both keeping right passes in a wide corridor, not in a doorway
+            // where each would walk back into the other's way.
+            let yields = me.id > blocker;
             self.maneuver = Some(Maneuver {
                 direction,
                 until: time + GIVE_WAY_TIME,
                 jump: false,
                 aimless: false,
+                stand_until: yields.then_some(time + GIVE_WAY_TIME + YIELD_TIME),
             });
         }
+        let standing_aside = self.maneuver.is_some_and(|m| m.standing(time));
         if let Some(remedy) = self.watch.update(
             (me.origin, flat(me.velocity).length()),
             time,
             self.frame_time,
-            steer.waiting,
+            steer.waiting || standing_aside,
         ) {
             self.remedy(remedy, area, time, rng);
         }
@@ -553,6 +572,7 @@ impl<'w> Navigator<'w> {
                 until: time + WANDER_TIME,
                 jump: false,
                 aimless: true,
+                stand_until: None,
             });
         }
         steer = self.maneuvered(steer, time, !me.on_ground && me.water_level < 2);
@@ -787,6 +807,7 @@ impl<'w> Navigator<'w> {
                     until: time + SIDESTEP_TIME,
                     jump: true,
                     aimless: false,
+                    stand_until: None,
                 });
             }
             Remedy::Reroute => self.reroute(area, time),
@@ -799,6 +820,7 @@ impl<'w> Navigator<'w> {
                     until: time + WANDER_TIME,
                     jump: true,
                     aimless: false,
+                    stand_until: None,
                 });
             }
         }
@@ -810,6 +832,9 @@ impl<'w> Navigator<'w> {
         let Some(maneuver) = self.maneuver.as_mut() else {
             return steer;
         };
+        if maneuver.standing(time) {
+            return Steer::wait();
+        }
         if time >= maneuver.until || maneuver.aimless && self.nav.goal.is_some() {
             self.maneuver = None;
             return steer;
@@ -839,22 +864,35 @@ fn random_direction(rng: &mut GameRng) -> Vec3 {
     Vec3::new(angle.cos(), angle.sin(), 0.0)
 }
 
-/// The direction to step in to let a player pass: when barely moving with a live player
-/// standing close ahead along `direction`, to its own right and a little back. Two players
-/// meeting head-on in a corridor both keep right, so they pass each other.
-fn give_way(me: &SelfView, players: &[SeenPlayer], direction: Vec3) -> Option<Vec3> {
+/// The direction to step in to let a player pass, and the player in the way: when barely
+/// moving with a live player standing close ahead along `direction` (the nearest such), to
+/// its own right and a little back. Two players meeting head-on in a corridor both keep
+/// right, so they pass each other.
+fn give_way(
+    me: &SelfView,
+    players: &[SeenPlayer],
+    direction: Vec3,
+) -> Option<(Vec3, bot_interface::PlayerId)> {
     let forward = flat(direction).normalize_or_zero();
     if forward == Vec3::ZERO || flat(me.velocity).length() > GIVE_WAY_SLOW {
         return None;
     }
-    let blocked = players.iter().any(|player| {
-        let offset = flat(player.origin - me.origin);
-        player.alive
-            && offset.length() < GIVE_WAY_DISTANCE
-            && (player.origin.z - me.origin.z).abs() < 56.0
-            && offset.normalize_or_zero().dot(forward) > 0.5
-    });
-    blocked.then(|| (Vec3::new(forward.y, -forward.x, 0.0) - forward * 0.3).normalize())
+    let blocker = players
+        .iter()
+        .filter(|player| {
+            let offset = flat(player.origin - me.origin);
+            player.alive
+                && offset.length() < GIVE_WAY_DISTANCE
+                && (player.origin.z - me.origin.z).abs() < 56.0
+                && offset.normalize_or_zero().dot(forward) > 0.5
+        })
+        .min_by(|a, b| {
+            flat(a.origin - me.origin)
+                .length_squared()
+                .total_cmp(&flat(b.origin - me.origin).length_squared())
+        })?;
+    let side = (Vec3::new(forward.y, -forward.x, 0.0) - forward * 0.3).normalize();
+    Some((side, blocker.id))
 }
 
 /// The view angles looking along the movement `direction` (level unless swimming), or the
@@ -968,5 +1006,56 @@ mod tests {
         let mut rng = GameRng::new(5);
         let heads = (0..1000).filter(|_| coin(&mut rng)).count();
         assert!((400..600).contains(&heads), "{heads}");
+    }
+
+    #[test]
+    fn the_nearest_player_ahead_is_given_way_to_and_the_higher_id_stands_aside() {
+        let me = SelfView {
+            id: bot_interface::PlayerId(3),
+            alive: true,
+            ..SelfView::default()
+        };
+        let player = |id: u16, x: f32, y: f32| SeenPlayer {
+            id: bot_interface::PlayerId(id),
+            team: bot_interface::Team::Free,
+            origin: Vec3::new(x, y, 0.0),
+            velocity: Vec3::ZERO,
+            view_angles: Vec3::ZERO,
+            alive: true,
+            crouched: false,
+            weapon: None,
+            firing: false,
+            carrying_flag: None,
+            powerups: Vec::new(),
+        };
+        let ahead = [
+            player(1, 50.0, 5.0),
+            player(5, 40.0, -5.0),
+            player(2, -40.0, 0.0),
+        ];
+        let (side, blocker) = give_way(&me, &ahead, Vec3::X).expect("a player in the way");
+        assert_eq!(blocker, bot_interface::PlayerId(5), "the nearest one ahead");
+        assert!(
+            side.y < -0.9 && side.x < 0.0,
+            "to the right and a little back: {side}"
+        );
+        assert!(
+            give_way(&me, &[player(2, -40.0, 0.0)], Vec3::X).is_none(),
+            "behind"
+        );
+        let yielding = Maneuver {
+            direction: side,
+            until: 1.0,
+            jump: false,
+            aimless: false,
+            stand_until: Some(1.0 + YIELD_TIME),
+        };
+        assert!(!yielding.standing(0.5) && yielding.standing(1.2));
+        assert!(!yielding.standing(1.0 + YIELD_TIME));
+        let passing = Maneuver {
+            stand_until: None,
+            ..yielding
+        };
+        assert!(!passing.standing(1.2));
     }
 }

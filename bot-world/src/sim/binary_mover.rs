@@ -80,14 +80,15 @@ impl BinaryMover {
         }
     }
 
-    /// Sends a mover heading for its first position back to its second (a door closing on
-    /// a player). Returns whether it reversed.
+    /// Sends a moving mover back the way it came (blocked: a door closing on a player, a
+    /// lift pushing its rider into a ceiling). Returns whether it reversed.
     pub fn reverse(&mut self) -> bool {
-        if self.phase == MoverPhase::ToFirst {
-            self.phase = MoverPhase::ToSecond;
-            return true;
+        match self.phase {
+            MoverPhase::ToFirst => self.phase = MoverPhase::ToSecond,
+            MoverPhase::ToSecond => self.phase = MoverPhase::ToFirst,
+            MoverPhase::AtFirst | MoverPhase::AtSecond { .. } => return false,
         }
-        false
+        true
     }
 
     /// Whether it is at rest at its first position.

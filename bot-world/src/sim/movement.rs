@@ -228,8 +228,33 @@ impl World<'_> {
         (plat.mins, plat.maxs)
     }
 
+    /// Whether binary mover `index`, moving to offset `planned` this frame, would push a live
+    /// player into the world: a player its box would then meet (a lift's rider, one in a
+    /// door's way) is pushed along by the move, and the world's solid stops the push (a rider
+    /// against a ceiling). Quake III's blocked mover: the move does not happen.
+    fn push_blocked(&self, index: usize, planned: Vec3) -> bool {
+        let shift = planned - self.binary_movers[index].offset;
+        if shift == Vec3::ZERO {
+            return false;
+        }
+        let (lo, hi) = self.binary_model_bounds(index);
+        let (lo, hi) = (lo + planned, hi + planned);
+        self.players.iter().any(|p| {
+            let (pl, ph) = p.bounds();
+            p.alive && pl.cmplt(hi).all() && lo.cmplt(ph).all() && {
+                let origin = p.body.origin;
+                let trace = self
+                    .level
+                    .aas
+                    .trace(origin, origin + shift, p.body.presence());
+                trace.start_solid || trace.fraction < 1.0
+            }
+        })
+    }
+
     /// Moves doors, buttons and lifts by one frame and sets their physics motion for it. A
-    /// door closing onto a live player goes back up (Quake III's blocked door).
+    /// door closing onto a live player, or a lift or door that would push one into the world,
+    /// goes back (Quake III's blocked door and plat).
     pub(super) fn advance_movers(&mut self) {
         let now = self.time_ms;
         let frame_ms = self.settings.frame_ms;
@@ -254,6 +279,10 @@ impl World<'_> {
                 if blocked {
                     self.binary_movers[i].reverse();
                 }
+            } else if self.binary_movers[i].phase == super::MoverPhase::ToSecond
+                && self.push_blocked(i, planned)
+            {
+                self.binary_movers[i].reverse();
             }
             let start = self.binary_movers[i].offset;
             let step = self.binary_movers[i].advance(now, frame_ms);
