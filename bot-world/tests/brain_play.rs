@@ -1,5 +1,6 @@
 //! The brain's [`Brain`] (issue 20) in small matches of its own: fair senses (no reaction to
-//! an enemy behind a wall it has not heard; a heard one draws its look), the puzzle of nested
+//! an enemy behind a wall it has not heard; a heard one draws its look, and a well-armed bot
+//! goes to look for it), the puzzle of nested
 //! buttons through the AI network's Seek Activate Entity, and a short deathmatch of the
 //! default characters on the built-in-style room where every bot fights, scores and talks.
 
@@ -12,6 +13,7 @@ use bot_brain::{Brain, BrainData};
 use bot_interface::{
     BotInput, BotView, Buttons, Decision, Player, Team, Weapon, view_angles_towards,
 };
+use bot_world::rules::Rules;
 use bot_world::{
     Entrant, FixedStart, Level, MatchRunner, MatchSettings, PlayOptions, PlayerSetup, play,
 };
@@ -98,7 +100,20 @@ fn face_off(
     statue_at: Vec3,
     frames: u32,
 ) -> (Vec<Decision>, f32) {
+    face_off_with(level, brain, statue, statue_at, frames, Rules::default())
+}
+
+/// [`face_off`] under `rules`.
+fn face_off_with(
+    level: &Level,
+    brain: &mut Brain<'_, '_>,
+    statue: Statue,
+    statue_at: Vec3,
+    frames: u32,
+    rules: Rules,
+) -> (Vec<Decision>, f32) {
     let settings = MatchSettings {
+        rules,
         seed: 3,
         fixed_starts: vec![
             FixedStart {
@@ -207,6 +222,46 @@ fn a_heard_enemy_draws_the_bots_look() {
     assert!(!battle(&decisions), "{decisions:?}");
     // Looking roughly towards the sound (north-east of it: yaw 0 … 90).
     assert!((5.0..85.0).contains(&yaw), "yaw {yaw}");
+}
+
+/// Behind a wall with a way around it, firing: a bot armed well enough to chase an enemy
+/// (a rocket launcher) goes to look where it heard the gunfire (Seek LTG to Battle Chase,
+/// "heard enemy"), comes round the wall and fights.
+#[test]
+fn a_well_armed_bot_goes_to_look_for_a_heard_enemy() {
+    let files = Botfiles::load();
+    let profile = Botfiles::profile(bot_brain::setup::DEFAULT_BOTS[0], 5.0);
+    // The wall of `walled_level` with a 200-unit gap at its north end.
+    let walls = [([-8, -512, 0], [8, 312, 256])];
+    let spawn = "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 24\"\n}\n";
+    let level = common::level_of("gap", &common::room(&walls, spawn)).expect("a level");
+    let router = shared_router(&level.aas);
+    let mut brain = Brain::new(&level.aas, router, files.data(&profile), 5, (0, 2));
+    let mut rules = Rules::default();
+    let launcher = rules.weapons.get_mut(Weapon::RocketLauncher);
+    launcher.start_owned = true;
+    launcher.start_ammo = 20;
+    let (decisions, _) = face_off_with(
+        &level,
+        &mut brain,
+        Statue {
+            look: -Vec3::X,
+            fires: true,
+        },
+        Vec3::new(300.0, 0.0, 24.0),
+        400,
+        rules,
+    );
+    let heard = decisions
+        .iter()
+        .position(|d| d.to == "battle_chase" && d.reason == "heard enemy")
+        .unwrap_or_else(|| panic!("no chase of the heard enemy: {decisions:?}"));
+    assert!(
+        decisions[heard..]
+            .iter()
+            .any(|d| d.to == "battle_fight" && d.reason == "battle chase"),
+        "the chase found the enemy: {decisions:?}"
+    );
 }
 
 /// The puzzle: a railgun behind the door of nested buttons. The bot wants it, is held up at

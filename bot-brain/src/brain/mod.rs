@@ -83,6 +83,8 @@ pub struct Brain<'w, 'c> {
     chase_arrived: bool,
     /// When the current retreat began (ms).
     retreat_since_ms: u32,
+    /// No chase of a heard opponent before this match time (ms).
+    next_heard_chase_ms: u32,
     /// Fighting with no way out: no retreat until the fight ends.
     suicidal: bool,
     /// Where the bot looks (its own view, turned at its view speed towards what it wants).
@@ -154,6 +156,7 @@ impl<'w, 'c> Brain<'w, 'c> {
             chase_since_ms: 0,
             chase_arrived: false,
             retreat_since_ms: 0,
+            next_heard_chase_ms: 0,
             suicidal: false,
             view: Vec3::ZERO,
             names: Vec::new(),

@@ -30,6 +30,7 @@ impl Player for Brain<'_, '_> {
         self.bot.begin(info);
         self.node = AiNode::Observer;
         self.entered = false;
+        self.next_heard_chase_ms = 0;
     }
 
     fn think(&mut self, view: &BotView) -> BotInput {

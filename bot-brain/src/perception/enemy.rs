@@ -111,6 +111,27 @@ impl EnemySight {
         self.enemy.as_ref()
     }
 
+    /// Takes the opponent `id` heard at `origin` at match time `now_ms` as the enemy, out of
+    /// sight, when there is none: the bot goes to look (a chase of where it was heard). The
+    /// enemy's last-seen time is the sound's: it is remembered for as long as a sighting.
+    /// Returns whether it did.
+    pub fn hear(&mut self, id: PlayerId, origin: Vec3, now_ms: u32) -> bool {
+        if self.enemy.is_some() {
+            return false;
+        }
+        self.enemy = Some(Enemy {
+            id,
+            origin,
+            velocity: Vec3::ZERO,
+            crouched: false,
+            visible: false,
+            dead: false,
+            seen_ms: now_ms,
+            noticed_ms: now_ms,
+        });
+        true
+    }
+
     /// Forgets the enemy (it died, the bot died, or it gave up on it).
     pub fn forget(&mut self) {
         self.enemy = None;
