@@ -21,8 +21,8 @@
 //! landing, pain), at most [`HEARD_CHASE_DISTANCE`] away, and that would chase an enemy there
 //! by botlib's aggression rule (`BotWantsToChase`), goes to look: the opponent becomes its
 //! enemy, out of sight where it was heard, and Battle Chase takes it there. One such chase at
-//! most every [`HEARD_CHASE_PAUSE_MS`]: in a busy match a bot would otherwise run from sound
-//! to sound and never reach its goals.
+//! most every [`HEARD_CHASE_PAUSE_MS`] (20 s): in a busy match a bot would otherwise run from
+//! sound to sound and never reach its goals.
 
 use bot_interface::BotView;
 
@@ -34,8 +34,9 @@ use super::Brain;
 const CHASE_MS: u32 = 10_000;
 /// How far (units) a heard opponent may be for the bot to go and look.
 pub(crate) const HEARD_CHASE_DISTANCE: f32 = 1_500.0;
-/// The shortest time (ms) between two chases of heard opponents.
-pub(crate) const HEARD_CHASE_PAUSE_MS: u32 = 10_000;
+/// The shortest time (ms) between the starts of two chases of heard opponents: a chase lasts
+/// at most [`CHASE_MS`], so at least as long again passes without one.
+pub(crate) const HEARD_CHASE_PAUSE_MS: u32 = 2 * CHASE_MS;
 /// How recent (ms) a sound must be to start a chase: heard since the last think.
 const HEARD_RECENTLY_MS: u32 = 100;
 

@@ -170,7 +170,10 @@
 //! reachability steers again. At 7 s in one place, moving or waiting or not, it gives the
 //! goal up and runs and jumps in a random direction for a second, again every second until
 //! it has moved. A goal whose route time has not improved for 12 s is given up too: this
-//! catches loops between two places.
+//! catches loops between two places. Sooner, a reachability begun three times within 10 s
+//! is taken for a loop (a player going round small areas of a bumpy floor, missing the step
+//! after it each time): the whole route keeps out of its target for 8 s, and when that target
+//! is the goal's own area, or on a second loop on the way to one goal, the goal is given up.
 //!
 //! Without a goal (none set, or none reachable) it runs about in random directions, a
 //! second at a time.

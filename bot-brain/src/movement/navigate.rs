@@ -30,6 +30,13 @@ const AVOID_TIME: f32 = 8.0;
 /// target and the area it leaves are avoided, so that the route from the areas around does
 /// not lead back onto it (a ledge into a sliver of an area a player keeps missing).
 const LEDGE_PATIENCE: f32 = 4.0;
+/// A reachability about to be carried out for this many times within [`LOOP_WINDOW`] is part
+/// of a loop (the player goes round small areas on a bumpy floor, missing the step after it
+/// each time)…
+const LOOP_REPEATS: usize = 3;
+/// … the window (seconds): its target is then shunned by the whole route for
+/// [`AVOID_TIME`].
+const LOOP_WINDOW: f32 = 10.0;
 /// A standing player whose next step starts this far below it (units) may be on a raised
 /// plat: it leaves the plat at the top ([`raised_plat_exit`]).
 const RAISED: f32 = 64.0;
@@ -68,8 +75,14 @@ pub(super) struct Nav {
     /// The jump or walk off a ledge last begun and since when it has been tried: begun again
     /// and again from the small areas around its start, never carried out.
     pub(super) ledge_since: Option<(ReachId, f32)>,
-    /// Areas the whole route keeps out of, until a time: both ends of a ledge given up.
+    /// Areas the whole route keeps out of, until a time: both ends of a ledge given up, the
+    /// target of a reachability begun again and again (a loop).
     pub(super) shun: Vec<(AreaId, f32)>,
+    /// The reachabilities carried out on the way to the current goal within the last
+    /// [`LOOP_WINDOW`], with when.
+    pub(super) carried: Vec<(ReachId, f32)>,
+    /// Loops found on the way to the current goal.
+    pub(super) loops: u8,
 }
 
 impl Goal {
@@ -239,6 +252,8 @@ impl Navigator<'_> {
     pub fn set_goal(&mut self, goal: NavGoal, origin: Vec3, best: u16, time: f32) {
         let NavGoal { point, area, tag } = goal;
         self.nav.detours.clear();
+        self.nav.loops = 0;
+        self.nav.carried.clear();
         self.stats.goals_picked += 1;
         self.plan = Some(Plan::new(origin, None, area, point));
         self.nav.goal = Some(Goal {
@@ -391,6 +406,11 @@ impl Navigator<'_> {
         if ledge && self.nav.ledge_since.is_none_or(|(tried, _)| tried != id) {
             self.nav.ledge_since = Some((id, time));
         }
+        if self.note_begun(id, reach.target, time) {
+            // Going round and round the goal's own area: it cannot be reached this way.
+            self.give_up_goal(Some(source));
+            return None;
+        }
         if step.is_none() {
             self.nav.avoid.push((reach.target, time + AVOID_TIME));
         } else if let Some(goal) = self.nav.goal
@@ -401,6 +421,34 @@ impl Navigator<'_> {
         self.nav.step = step;
         self.look_past_step();
         self.nav.step.as_mut()
+    }
+
+    /// Notes that reachability `id` (into `target`) is begun at `time`; carried out
+    /// [`LOOP_REPEATS`] − 1 times already within [`LOOP_WINDOW`] (the player went round and
+    /// came back to it; a jump missed and tried again is no round), it is part of a loop, and
+    /// the whole route keeps out of its target for [`AVOID_TIME`] (when there is another way;
+    /// without a route around it the plain route stands). A loop into the goal's own area, or
+    /// a second loop on the way to one goal, gives the goal up instead: returns whether it
+    /// does.
+    fn note_begun(&mut self, id: ReachId, target: AreaId, time: f32) -> bool {
+        self.nav.carried.retain(|&(_, at)| time - at < LOOP_WINDOW);
+        let rounds = self
+            .nav
+            .carried
+            .iter()
+            .filter(|&&(done, _)| done == id)
+            .count();
+        if rounds + 1 < LOOP_REPEATS {
+            return false;
+        }
+        self.stats.loops_broken += 1;
+        self.nav.carried.clear();
+        self.nav.loops += 1;
+        if self.nav.loops > 1 || self.nav.goal.is_some_and(|goal| goal.area == target) {
+            return true;
+        }
+        self.nav.shun.push((target, time + AVOID_TIME));
+        false
     }
 
     /// For a walk or crouch step, where the route goes after it: the start of the next
@@ -445,6 +493,8 @@ impl Navigator<'_> {
         });
         if !failed && (area == Some(step.target) || passed_through) {
             self.stats.travel_done[kind] += 1;
+            // Carried out: beginning it again is going round, not trying again.
+            self.nav.carried.push((step.id, self.now));
             if self.nav.ledge_since.is_some_and(|(id, _)| id == step.id) {
                 self.nav.ledge_since = None;
             }
@@ -621,6 +671,62 @@ fn launch_agrees(start: Vec3, end: Vec3, velocity: Vec3) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use aas_geom::world::AasWorld;
+
+    #[test]
+    fn a_step_carried_out_again_and_again_is_shunned_and_a_loop_into_the_goal_gives_it_up() {
+        let world = AasWorld::default();
+        let mut navigator = Navigator::new(&world, None);
+        let goal = NavGoal {
+            point: Vec3::ZERO,
+            area: AreaId(7),
+            tag: None,
+        };
+        navigator.set_goal(goal, Vec3::ONE, 100, 0.0);
+        let around = ReachId(3);
+        let round = |navigator: &mut Navigator<'_>, id: ReachId, target: AreaId, time: f32| {
+            let gives_up = navigator.note_begun(id, target, time);
+            navigator.nav.carried.push((id, time + 0.5));
+            gives_up
+        };
+        // Begun again and again without being carried out (a missed jump tried again): no
+        // loop.
+        for time in [0.1, 0.2, 0.3, 0.4] {
+            assert!(!navigator.note_begun(around, AreaId(5), time));
+        }
+        // Carried out twice, then begun a third time within the window: a loop.
+        assert!(!round(&mut navigator, around, AreaId(5), 1.0));
+        assert!(!round(&mut navigator, around, AreaId(5), 4.0));
+        assert!(navigator.nav.shun.is_empty());
+        assert!(!navigator.note_begun(around, AreaId(5), 8.0));
+        assert_eq!(navigator.nav.shun, vec![(AreaId(5), 8.0 + AVOID_TIME)]);
+        assert_eq!(navigator.stats().loops_broken, 1);
+        // Spread over more than the window: no loop.
+        for time in [20.0, 26.0, 32.0] {
+            assert!(!round(&mut navigator, around, AreaId(5), time));
+        }
+        assert_eq!(navigator.stats().loops_broken, 1);
+        // Rounds on the way to earlier goals do not count: a new goal starts afresh.
+        let fresh = ReachId(30);
+        assert!(!round(&mut navigator, fresh, AreaId(5), 34.0));
+        assert!(!round(&mut navigator, fresh, AreaId(5), 35.0));
+        navigator.set_goal(goal, Vec3::ONE, 100, 35.5);
+        assert!(!navigator.note_begun(fresh, AreaId(5), 36.0));
+        assert_eq!(navigator.stats().loops_broken, 1);
+        // A second loop on the way to the same goal gives it up.
+        navigator.nav.loops = 1;
+        let there = ReachId(20);
+        assert!(!round(&mut navigator, there, AreaId(10), 40.0));
+        assert!(!round(&mut navigator, there, AreaId(10), 41.0));
+        assert!(navigator.note_begun(there, AreaId(10), 42.0));
+        // Round and round into the goal's own area: the goal is given up, not shunned.
+        navigator.set_goal(goal, Vec3::ONE, 100, 49.0);
+        let into_goal = ReachId(4);
+        assert!(!round(&mut navigator, into_goal, AreaId(7), 50.0));
+        assert!(!round(&mut navigator, into_goal, AreaId(7), 51.0));
+        assert!(navigator.note_begun(into_goal, AreaId(7), 52.0));
+        assert_eq!(navigator.nav.shun.len(), 1);
+    }
 
     #[test]
     fn a_launch_agrees_with_the_pads_that_throw_its_way() {

@@ -59,6 +59,9 @@ pub struct NavStats {
     pub reroutes: u32,
     /// Random wanders when stuck in one place for long.
     pub wanders: u32,
+    /// Loops broken: a reachability begun again and again, whose target the route then
+    /// keeps out of for a while.
+    pub loops_broken: u32,
     /// Detours to press a button that opens a door in the way.
     pub detours: u32,
     /// Reachabilities carried out into their target area, per travel type.
