@@ -65,6 +65,9 @@ pub struct EnemySight {
     watching: Vec<Watching>,
     hurt_by: Option<(PlayerId, u32)>,
     last_health: i32,
+    /// The enemy was only heard ([`hear`](EnemySight::hear)): it is not followed in sight
+    /// until noticed like any candidate (field of view, reaction time).
+    heard_only: bool,
 }
 
 /// Whether `other` is an opponent of `me`.
@@ -113,12 +116,14 @@ impl EnemySight {
 
     /// Takes the opponent `id` heard at `origin` at match time `now_ms` as the enemy, out of
     /// sight, when there is none: the bot goes to look (a chase of where it was heard). The
-    /// enemy's last-seen time is the sound's: it is remembered for as long as a sighting.
+    /// enemy's last-seen time is the sound's: it is remembered for as long as a sighting. It
+    /// is in sight only once noticed as any opponent is (field of view, reaction time).
     /// Returns whether it did.
     pub fn hear(&mut self, id: PlayerId, origin: Vec3, now_ms: u32) -> bool {
         if self.enemy.is_some() {
             return false;
         }
+        self.heard_only = true;
         self.enemy = Some(Enemy {
             id,
             origin,
@@ -135,6 +140,7 @@ impl EnemySight {
     /// Forgets the enemy (it died, the bot died, or it gave up on it).
     pub fn forget(&mut self) {
         self.enemy = None;
+        self.heard_only = false;
         self.watching.clear();
     }
 
@@ -150,7 +156,7 @@ impl EnemySight {
     /// is in sight), so that the aim of every frame leads from its current position. Chooses
     /// nothing: noticing and choosing enemies is the think's ([`update`](Self::update)).
     pub fn track(&mut self, view: &BotView) {
-        let Some(enemy) = self.enemy.as_mut() else {
+        let Some(enemy) = self.enemy.as_mut().filter(|_| !self.heard_only) else {
             return;
         };
         match view.players.iter().find(|p| p.id == enemy.id) {
@@ -183,8 +189,9 @@ impl EnemySight {
         }
         self.last_health = me.health;
         let hurt_by = self.hurt_by(now);
-        // The current enemy, followed in any direction.
-        if let Some(enemy) = self.enemy.as_mut() {
+        // The current enemy, followed in any direction (once seen: one only heard must be
+        // noticed first).
+        if let Some(enemy) = self.enemy.as_mut().filter(|_| !self.heard_only) {
             enemy.visible = false;
             if let Some(seen) = view.players.iter().find(|p| p.id == enemy.id) {
                 enemy.origin = seen.origin;
@@ -240,7 +247,8 @@ impl EnemySight {
         }
         match best {
             Some((other, _)) => {
-                let changed = self.enemy.is_none_or(|e| e.id != other.id);
+                let changed = self.heard_only || self.enemy.is_none_or(|e| e.id != other.id);
+                self.heard_only = false;
                 self.enemy = Some(Enemy {
                     id: other.id,
                     origin: other.origin,
@@ -318,6 +326,37 @@ mod tests {
         other.update(&view(600, me_looking_east(), vec![ahead.clone()]));
         assert!(other.enemy().is_none());
         assert_eq!(sight.enemy().map(|e| e.id), Some(PlayerId(1)));
+    }
+
+    #[test]
+    fn a_heard_enemy_is_in_sight_only_once_noticed() {
+        let mut sight = EnemySight::new(0.5, 1.0);
+        assert!(sight.hear(PlayerId(4), Vec3::new(-600.0, 0.0, 0.0), 0));
+        let heard = sight.enemy().copied().expect("the heard enemy");
+        assert!(!heard.visible);
+        // In line of sight but behind the bot: still only heard.
+        let behind = opponent(4, Vec3::new(-500.0, 0.0, 0.0));
+        sight.update(&view(100, me_looking_east(), vec![behind.clone()]));
+        sight.track(&view(150, me_looking_east(), vec![behind]));
+        assert!(
+            sight
+                .enemy()
+                .is_some_and(|e| !e.visible && e.origin.x == -600.0)
+        );
+        // In the field of view: noticed after the reaction time, as any opponent.
+        let ahead = opponent(4, Vec3::new(500.0, 0.0, 0.0));
+        for t in 2..7 {
+            sight.update(&view(t * 100, me_looking_east(), vec![ahead.clone()]));
+            assert!(sight.enemy().is_some_and(|e| !e.visible), "at {t}00 ms");
+        }
+        assert!(sight.update(&view(700, me_looking_east(), vec![ahead])));
+        assert!(
+            sight
+                .enemy()
+                .is_some_and(|e| e.visible && e.noticed_ms == 700)
+        );
+        // Heard again while there is an enemy: nothing changes.
+        assert!(!sight.hear(PlayerId(5), Vec3::ZERO, 800));
     }
 
     #[test]
