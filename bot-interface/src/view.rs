@@ -103,7 +103,7 @@ impl SelfView {
 }
 
 /// Another player in line of sight.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct SeenPlayer {
     /// Who.
     pub id: PlayerId,

@@ -3,6 +3,7 @@
 use glam::Vec3;
 
 use super::Physics;
+use super::movers::MoverMotion;
 use super::slide::Mover;
 use super::state::{Ground, GroundProbe, MoveInput, PlayerState, StepEvents, Timer};
 use super::triggers::TriggerAction;
@@ -130,7 +131,8 @@ impl Physics<'_> {
         let ridden = state.ground.and_then(|g| g.mover);
         let (mins, maxs) = state.box_extents();
         for (index, mover) in self.movers.iter().enumerate() {
-            if Some(index) == ridden {
+            // A fixed mover (another player's box) never moves into anyone.
+            if Some(index) == ridden || matches!(mover.motion, MoverMotion::Fixed { .. }) {
                 continue;
             }
             let (now_mins, now_maxs) = mover.bounds_at(state.time);

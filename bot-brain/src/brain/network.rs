@@ -33,10 +33,10 @@ use super::Brain;
 /// How long (ms) a chase lasts at most (botlib: 10 s).
 const CHASE_MS: u32 = 10_000;
 /// How far (units) a heard opponent may be for the bot to go and look.
-pub(crate) const HEARD_CHASE_DISTANCE: f32 = 1_500.0;
+const HEARD_CHASE_DISTANCE: f32 = 1_500.0;
 /// The shortest time (ms) between the starts of two chases of heard opponents: a chase lasts
 /// at most [`CHASE_MS`], so at least as long again passes without one.
-pub(crate) const HEARD_CHASE_PAUSE_MS: u32 = 2 * CHASE_MS;
+const HEARD_CHASE_PAUSE_MS: u32 = 2 * CHASE_MS;
 /// How recent (ms) a sound must be to start a chase: heard since the last think.
 const HEARD_RECENTLY_MS: u32 = 100;
 

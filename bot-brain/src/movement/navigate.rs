@@ -443,7 +443,7 @@ impl Navigator<'_> {
         }
         self.stats.loops_broken += 1;
         self.nav.carried.clear();
-        self.nav.loops += 1;
+        self.nav.loops = self.nav.loops.saturating_add(1);
         if self.nav.loops > 1 || self.nav.goal.is_some_and(|goal| goal.area == target) {
             return true;
         }

@@ -1020,16 +1020,9 @@ mod tests {
         };
         let player = |id: u16, x: f32, y: f32| SeenPlayer {
             id: bot_interface::PlayerId(id),
-            team: bot_interface::Team::Free,
             origin: Vec3::new(x, y, 0.0),
-            velocity: Vec3::ZERO,
-            view_angles: Vec3::ZERO,
             alive: true,
-            crouched: false,
-            weapon: None,
-            firing: false,
-            carrying_flag: None,
-            powerups: Vec::new(),
+            ..SeenPlayer::default()
         };
         let ahead = [
             player(1, 50.0, 5.0),

@@ -228,27 +228,36 @@ impl World<'_> {
         (plat.mins, plat.maxs)
     }
 
-    /// Whether binary mover `index`, moving to offset `planned` this frame, would push a live
-    /// player into the world: a player its box would then meet (a lift's rider, one in a
-    /// door's way) is pushed along by the move, and the world's solid stops the push (a rider
-    /// against a ceiling). Quake III's blocked mover: the move does not happen.
-    fn push_blocked(&self, index: usize, planned: Vec3) -> bool {
-        let shift = planned - self.binary_movers[index].offset;
-        if shift == Vec3::ZERO {
+    /// Whether binary mover `index`, moving to offset `planned` this frame, is blocked by a
+    /// live player its box would then meet (Quake III's blocked door and plat): going back
+    /// to its first position (a door closing, a lift coming down), by any such player; going
+    /// to its second, by one the move cannot push along because the world's solid stops the
+    /// push (a lift's rider against a ceiling). At rest it is never blocked.
+    fn move_blocked(&self, index: usize, planned: Vec3) -> bool {
+        let mover = &self.binary_movers[index];
+        let pushing = match mover.phase {
+            super::MoverPhase::ToFirst => false,
+            super::MoverPhase::ToSecond => true,
+            super::MoverPhase::AtFirst | super::MoverPhase::AtSecond { .. } => return false,
+        };
+        let shift = planned - mover.offset;
+        if pushing && shift == Vec3::ZERO {
             return false;
         }
         let (lo, hi) = self.binary_model_bounds(index);
         let (lo, hi) = (lo + planned, hi + planned);
         self.players.iter().any(|p| {
             let (pl, ph) = p.bounds();
-            p.alive && pl.cmplt(hi).all() && lo.cmplt(ph).all() && {
-                let origin = p.body.origin;
-                let trace = self
-                    .level
-                    .aas
-                    .trace(origin, origin + shift, p.body.presence());
-                trace.start_solid || trace.fraction < 1.0
-            }
+            let meets = p.alive && pl.cmplt(hi).all() && lo.cmplt(ph).all();
+            meets
+                && (!pushing || {
+                    let origin = p.body.origin;
+                    let trace = self
+                        .level
+                        .aas
+                        .trace(origin, origin + shift, p.body.presence());
+                    trace.start_solid || trace.fraction < 1.0
+                })
         })
     }
 
@@ -265,23 +274,7 @@ impl World<'_> {
         let button_count = self.level.doors.buttons.len();
         for i in 0..self.binary_movers.len() {
             let (planned, _) = self.binary_movers[i].planned(frame_ms);
-            // A door closing, or a lift coming down, onto a player goes back (Quake III's
-            // blocked door and plat).
-            if self.binary_movers[i].phase == super::MoverPhase::ToFirst {
-                let (lo, hi) = self.binary_model_bounds(i);
-                let (lo, hi) = (lo + planned, hi + planned);
-                let blocked = self.players.iter().any(|p| {
-                    p.alive && {
-                        let (pl, ph) = p.bounds();
-                        pl.cmplt(hi).all() && lo.cmplt(ph).all()
-                    }
-                });
-                if blocked {
-                    self.binary_movers[i].reverse();
-                }
-            } else if self.binary_movers[i].phase == super::MoverPhase::ToSecond
-                && self.push_blocked(i, planned)
-            {
+            if self.move_blocked(i, planned) {
                 self.binary_movers[i].reverse();
             }
             let start = self.binary_movers[i].offset;
