@@ -30,6 +30,22 @@ const CHASE_RETARGET: f32 = 64.0;
 /// How long a goal the navigator gave up is avoided (milliseconds).
 const GIVEN_UP_AVOID_MS: u32 = 20_000;
 
+/// The [`GoalId::Other`] of the caller's [`PlaceGoal`].
+const PLACE_GOAL: GoalId = GoalId::Other(u32::MAX);
+
+/// A place the caller wants the bot at instead of the items it would choose (a team task's
+/// place: a flag base, a teammate, a camp spot). While set it is the long-term goal: nearby
+/// goals are still picked up on the way; once within [`hold`](Self::hold) of the place the
+/// bot stays there, leaving only for nearby goals.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaceGoal {
+    /// Where.
+    pub point: Vec3,
+    /// How near (units) counts as there, to stay; 0: the place is reached like an item and
+    /// then chosen again.
+    pub hold: f32,
+}
+
 /// What a bot reads to choose goals: the level's item info and its item weights.
 #[derive(Debug, Clone, Copy)]
 pub struct GoalData<'c> {
@@ -84,6 +100,8 @@ pub struct Bot<'w, 'c> {
     /// Per area where a dropped item lay: whether a route leads from it back to where the
     /// bot was when it first asked (false: a trap, such as a pit under a killing trigger).
     traps: std::collections::BTreeMap<u32, bool>,
+    /// The caller's place, replacing the item long-term goals while set.
+    place: Option<PlaceGoal>,
     stats: BotStats,
 }
 
@@ -120,8 +138,33 @@ impl<'w, 'c> Bot<'w, 'c> {
             nbg_until: None,
             chasing: None,
             traps: std::collections::BTreeMap::new(),
+            place: None,
             stats: BotStats::default(),
         }
+    }
+
+    /// Sets (or with `None` clears) the place the bot goes to instead of the items it would
+    /// choose ([`PlaceGoal`]). A new place, or one moved by more than a step, replaces the
+    /// goals on the stack: the next think pushes it.
+    pub fn set_place_goal(&mut self, place: Option<PlaceGoal>) {
+        let same = match (self.place, place) {
+            (None, None) => true,
+            (Some(old), Some(new)) => {
+                old.point.distance(new.point) <= CHASE_RETARGET && old.hold == new.hold
+            }
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        self.place = place;
+        self.empty_goal_stack();
+    }
+
+    /// The place set by [`set_place_goal`](Self::set_place_goal).
+    #[must_use]
+    pub fn place_goal(&self) -> Option<PlaceGoal> {
+        self.place
     }
 
     /// The same bot with its navigator replaced (to give it the map's movers or physics
@@ -190,8 +233,10 @@ impl<'w, 'c> Bot<'w, 'c> {
                 next_nbg_ms,
                 nbg_until,
                 traps,
+                place,
                 ..
             } = self;
+            let place = *place;
             let ctx = GoalContext {
                 level,
                 weights: data.weights,
@@ -238,8 +283,33 @@ impl<'w, 'c> Bot<'w, 'c> {
                     .route_to(start_area, start, goal_area)
                     .map(|route| route.time)
             };
-            if goals.stack.top().is_none() {
-                if let Ok(choice) = goals.choose_ltg(&ctx, &mut travel, rng)
+            let held = place.filter(|p| p.hold > 0.0 && p.point.distance(origin) <= p.hold);
+            if goals.stack.top().is_none() && held.is_some() {
+                // At the place: nothing to go to but nearby items.
+                if now >= *next_nbg_ms {
+                    *next_nbg_ms = now + NBG_CHECK_INTERVAL_MS;
+                    if let Ok(choice) = goals.choose_nbg(&ctx, None, NBG_RANGE, &mut travel, rng)
+                        && let Some(goal) = choice.goal()
+                    {
+                        stats.nearby_goals += 1;
+                        *nbg_until =
+                            Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, NBG_RANGE)));
+                    }
+                }
+            } else if goals.stack.top().is_none() {
+                if let Some(place) = place {
+                    if goals
+                        .stack
+                        .push(Goal {
+                            id: PLACE_GOAL,
+                            origin: place.point,
+                            item: None,
+                        })
+                        .is_ok()
+                    {
+                        stats.long_term_goals += 1;
+                    }
+                } else if let Ok(choice) = goals.choose_ltg(&ctx, &mut travel, rng)
                     && choice.goal().is_some()
                 {
                     stats.long_term_goals += 1;

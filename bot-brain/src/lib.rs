@@ -11,11 +11,12 @@ pub mod perception;
 pub mod schedule;
 pub mod setup;
 pub mod talk;
+pub mod team;
 #[cfg(test)]
 mod test_maps;
 mod token_cursor;
 
-pub use bot::{Bot, BotStats, Drive, Driven, GoalData};
+pub use bot::{Bot, BotStats, Drive, Driven, GoalData, PlaceGoal};
 pub use brain::{Brain, BrainData};
 pub use character::{
     AccessError, Character, CharacterError, Characteristic, Compat, Gender, Kind, Value,

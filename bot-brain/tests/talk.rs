@@ -77,6 +77,7 @@ fn line(from: u16, name: &str, text: &str) -> ChatLine {
         name: name.to_owned(),
         team_only: false,
         text: text.to_owned(),
+        message: None,
     }
 }
 

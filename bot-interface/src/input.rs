@@ -51,6 +51,9 @@ pub struct BotInput {
     pub say: Option<String>,
     /// Say this to the own team only.
     pub say_team: Option<String>,
+    /// The typed form of what `say_team` says, for teammates that read it
+    /// ([`TeamMessage`](crate::TeamMessage)); ignored without `say_team`.
+    pub team_message: Option<crate::TeamMessage>,
 }
 
 impl BotInput {

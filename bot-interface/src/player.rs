@@ -168,6 +168,15 @@ pub struct PlayerReport {
     pub stuck_seconds: f32,
     /// The most node switches it took in one think.
     pub max_switches_per_think: u32,
+    /// Seconds per team task (`"defend"`, `"get_flag"` …; team modes only).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub task_seconds: BTreeMap<String, f32>,
+    /// Team orders it gave as its team's leader (or sub-team leader).
+    #[serde(default)]
+    pub orders_given: u32,
+    /// Whether it led its team when the match ended.
+    #[serde(default)]
+    pub leader: bool,
     /// Problems met while loading it (the fallbacks taken), as botlib would print them.
     pub diagnostics: Vec<String>,
 }

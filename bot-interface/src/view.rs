@@ -3,13 +3,17 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::{DamageCause, Holdable, Item, PlayerId, Powerup, Team, Weapon};
+use crate::{
+    DamageCause, FlagStatus, Holdable, Item, PlayerId, Powerup, Team, TeamMessage, TeammateInfo,
+    Weapon,
+};
 
 /// What one player may know at one frame: its own state, what is in line of sight from its
 /// eye (occluded by the map's geometry, in every direction: field of view and reaction time
-/// are the brain's business), what it hears, the chat, and the scoreboard. The world fills it
-/// and never puts hidden state into it (no item timers, no health of others, nothing behind
-/// walls).
+/// are the brain's business), what it hears, the chat, the scoreboard (with the flags'
+/// status in capture the flag) and, in team modes, where its teammates are (the team
+/// overlay). The world fills it and never puts hidden state into it (no item timers, no
+/// health of others, no opponent behind walls).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BotView {
     /// Server frame number (0 is the first frame of the match).
@@ -32,6 +36,8 @@ pub struct BotView {
     pub obituaries: Vec<Obituary>,
     /// The scores, as the in-game scoreboard shows them.
     pub scoreboard: Scoreboard,
+    /// Every teammate but the player, wherever it is (team modes; Quake III's team overlay).
+    pub teammates: Vec<TeammateInfo>,
 }
 
 /// The player's own state.
@@ -220,6 +226,9 @@ pub struct ChatLine {
     pub team_only: bool,
     /// The words.
     pub text: String,
+    /// The same team message in typed form, when the speaker attached one
+    /// ([`BotInput::team_message`](crate::BotInput)).
+    pub message: Option<TeamMessage>,
 }
 
 /// The scoreboard.
@@ -237,6 +246,22 @@ pub struct Scoreboard {
     pub frag_limit: i32,
     /// Capture limit (0: none).
     pub capture_limit: i32,
+    /// Where the red flag is (capture the flag only).
+    pub red_flag: Option<FlagStatus>,
+    /// Where the blue flag is (capture the flag only).
+    pub blue_flag: Option<FlagStatus>,
+}
+
+impl Scoreboard {
+    /// Where `team`'s flag is (capture the flag only).
+    #[must_use]
+    pub fn flag(&self, team: Team) -> Option<FlagStatus> {
+        match team {
+            Team::Red => self.red_flag,
+            Team::Blue => self.blue_flag,
+            Team::Free => None,
+        }
+    }
 }
 
 /// One player's line on the scoreboard.
@@ -252,4 +277,6 @@ pub struct ScoreLine {
     pub score: i32,
     /// How often it died.
     pub deaths: u32,
+    /// The flag it carries (the scoreboard shows it).
+    pub carrying_flag: Option<Team>,
 }

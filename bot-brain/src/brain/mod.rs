@@ -24,6 +24,7 @@ mod frame;
 mod network;
 mod player;
 mod stuck;
+mod team;
 
 use aas_geom::world::AasWorld;
 use bot_chat::ChatData;
@@ -39,6 +40,7 @@ use crate::perception::{EnemySight, Hearing};
 use crate::schedule::{THINK_MS, ThinkClock};
 use crate::setup::BotProfile;
 use crate::talk::{ChatRates, Talker};
+use crate::team::TeamPlay;
 
 use fight::Fighter;
 use stuck::StuckMeter;
@@ -100,6 +102,7 @@ pub struct Brain<'w, 'c> {
     /// Whether the last frame drove to goals (see [`Bot::halt`]).
     driving: bool,
     stuck: StuckMeter,
+    team_play: TeamPlay,
 }
 
 impl<'w, 'c> Brain<'w, 'c> {
@@ -165,6 +168,7 @@ impl<'w, 'c> Brain<'w, 'c> {
             entered: false,
             driving: false,
             stuck: StuckMeter::default(),
+            team_play: TeamPlay::default(),
         }
     }
 

@@ -24,9 +24,9 @@
 //! most every [`HEARD_CHASE_PAUSE_MS`] (20 s): in a busy match a bot would otherwise run from
 //! sound to sound and never reach its goals.
 
-use bot_interface::BotView;
+use bot_interface::{BotView, GameMode};
 
-use crate::network::{AiNode, aggression, wants_to_chase, wants_to_retreat};
+use crate::network::{AiNode, aggression, battle_wishes, wants_to_chase};
 
 use super::Brain;
 
@@ -80,7 +80,7 @@ impl Brain<'_, '_> {
         if matches!(self.node, AiNode::Intermission | AiNode::Observer) {
             return None;
         }
-        if match_over(view) {
+        if match_over(view, self.team_play.mode()) {
             return Some(Next::Go(AiNode::Intermission, "match over"));
         }
         if !view.me.alive && self.node != AiNode::Respawn {
@@ -124,7 +124,7 @@ impl Brain<'_, '_> {
             )
         });
         let score = aggression(me, height, distance);
-        (wants_to_retreat(score), wants_to_chase(score))
+        battle_wishes(score, self.flag_situation(view))
     }
 
     /// Runs the current node.
@@ -334,12 +334,21 @@ impl Brain<'_, '_> {
     }
 }
 
-/// Whether the scoreboard shows the match over (a frag limit reached, or the time limit
-/// passed with a leader). The world ends matches at once, so bots of this harness rarely see
-/// it; a game that keeps running (an intermission) does.
-fn match_over(view: &BotView) -> bool {
+/// Whether the scoreboard shows the match over in `mode` (the world's exit rules: a player's
+/// score at the frag limit in free-for-all, a team's in team deathmatch, a team's captures
+/// at the capture limit in capture the flag; or the time limit passed with a leader). The
+/// world ends matches at once, so bots of this harness rarely see it; a game that keeps
+/// running (an intermission) does.
+fn match_over(view: &BotView, mode: GameMode) -> bool {
     let board = &view.scoreboard;
-    let frags = board.frag_limit > 0 && board.players.iter().any(|p| p.score >= board.frag_limit);
+    let teams = board.red.unwrap_or(0).max(board.blue.unwrap_or(0));
+    let limit = match mode {
+        GameMode::Ffa => {
+            board.frag_limit > 0 && board.players.iter().any(|p| p.score >= board.frag_limit)
+        }
+        GameMode::Tdm => board.frag_limit > 0 && teams >= board.frag_limit,
+        GameMode::Ctf => board.capture_limit > 0 && teams >= board.capture_limit,
+    };
     let time = board.time_limit_ms > 0 && view.time_ms > board.time_limit_ms + 60_000;
-    frags || time
+    limit || time
 }

@@ -28,6 +28,7 @@ impl Player for Brain<'_, '_> {
         self.talker.scene_mut().level_title.clone_from(&info.map);
         self.names.clear();
         self.bot.begin(info);
+        self.team_play.begin(info);
         self.node = AiNode::Observer;
         self.entered = false;
         self.next_heard_chase_ms = 0;
@@ -36,8 +37,11 @@ impl Player for Brain<'_, '_> {
     fn think(&mut self, view: &BotView) -> BotInput {
         let thinks = self.clock.tick(self.frame_ms);
         #[expect(clippy::cast_precision_loss, reason = "a frame of a few milliseconds")]
-        self.switches
-            .spend(self.node, self.frame_ms as f32 / 1000.0);
+        let frame_seconds = self.frame_ms as f32 / 1000.0;
+        self.switches.spend(self.node, frame_seconds);
+        if view.me.alive {
+            self.team_play.spend(frame_seconds);
+        }
         // Sounds, obituaries and chat last one frame: heard every frame.
         let scoreboard = &view.scoreboard;
         self.hearing.listen(view, |id| {
@@ -46,6 +50,7 @@ impl Player for Brain<'_, '_> {
         self.chat_events(view, thinks);
         if thinks {
             self.sight.update(view);
+            self.think_team(view);
             self.run_network(view);
         } else {
             self.sight.track(view);
@@ -75,7 +80,9 @@ impl Player for Brain<'_, '_> {
             chats: self.talker.sent(),
             stuck_seconds: self.stuck.seconds(),
             max_switches_per_think: self.switches.most_in_a_think(),
+            task_seconds: self.team_play.task_seconds(),
             diagnostics: self.profile.diagnostics.clone(),
+            ..PlayerReport::default()
         })
     }
 }

@@ -1,6 +1,6 @@
 //! How keen the bot is on a fight: botlib's `BotAggression`, `BotWantsToRetreat` and
-//! `BotWantsToChase` (botlib-reference §12.3), for deathmatch (the flag rules of CTF come
-//! with the team issue).
+//! `BotWantsToChase` (botlib-reference §12.3), with the flag rules of capture the flag
+//! ([`FlagSituation`]).
 
 use bot_interface::{Powerup, SelfView, Weapon};
 
@@ -52,6 +52,35 @@ pub fn wants_to_chase(aggression: f32) -> bool {
     aggression > 50.0
 }
 
+/// What changes a fight's wishes in capture the flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FlagSituation {
+    /// The bot carries the enemy flag.
+    pub carrying: bool,
+    /// The enemy carries a flag (the bot's).
+    pub enemy_carries: bool,
+    /// The bot is on its way to take the enemy flag.
+    pub getting_flag: bool,
+}
+
+/// (wants to retreat, wants to chase) by botlib's rules: a flag carrier always retreats and
+/// never chases; an enemy carrying the flag is always fought and chased; a bot on its way to
+/// the enemy flag retreats and does not chase (it goes on towards the flag, firing back);
+/// otherwise
+/// [`wants_to_retreat`] and [`wants_to_chase`].
+#[must_use]
+pub fn battle_wishes(aggression: f32, flags: FlagSituation) -> (bool, bool) {
+    if flags.carrying {
+        (true, false)
+    } else if flags.enemy_carries {
+        (false, true)
+    } else if flags.getting_flag {
+        (true, false)
+    } else {
+        (wants_to_retreat(aggression), wants_to_chase(aggression))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +118,29 @@ mod tests {
         assert!((aggression(&quad, 0.0, 60.0) - 70.0).abs() < 1e-6);
         assert!(wants_to_retreat(49.0) && !wants_to_retreat(50.0));
         assert!(wants_to_chase(51.0) && !wants_to_chase(50.0));
+    }
+
+    #[test]
+    fn the_flag_rules_come_first() {
+        let none = FlagSituation::default();
+        assert_eq!(battle_wishes(95.0, none), (false, true));
+        assert_eq!(battle_wishes(0.0, none), (true, false));
+        let carrying = FlagSituation {
+            carrying: true,
+            enemy_carries: true,
+            ..none
+        };
+        assert_eq!(battle_wishes(95.0, carrying), (true, false));
+        let enemy_carries = FlagSituation {
+            enemy_carries: true,
+            getting_flag: true,
+            ..none
+        };
+        assert_eq!(battle_wishes(0.0, enemy_carries), (false, true));
+        let getting = FlagSituation {
+            getting_flag: true,
+            ..none
+        };
+        assert_eq!(battle_wishes(95.0, getting), (true, false));
     }
 }

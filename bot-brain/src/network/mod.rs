@@ -7,6 +7,6 @@ mod aggression;
 mod node;
 mod switches;
 
-pub use aggression::{aggression, wants_to_chase, wants_to_retreat};
+pub use aggression::{FlagSituation, aggression, battle_wishes, wants_to_chase, wants_to_retreat};
 pub use node::AiNode;
 pub use switches::{MAX_NODE_SWITCHES, NodeSwitches};

@@ -117,6 +117,7 @@ pub fn input_from_row(row: &[f32; 9]) -> BotInput {
         weapon: Weapon::from_number(weapon),
         say: None,
         say_team: None,
+        team_message: None,
     }
 }
 

@@ -116,6 +116,9 @@ pub enum Event {
         team_only: bool,
         /// The words.
         text: String,
+        /// The typed form of a team message, when the speaker attached one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<bot_interface::TeamMessage>,
     },
     /// A player teleported (by a trigger or the holdable).
     Teleport {

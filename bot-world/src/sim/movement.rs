@@ -62,10 +62,16 @@ impl World<'_> {
             if let Some(text) = text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
                 // Quake III caps a chat line at 150 characters.
                 let text: String = text.chars().take(150).collect();
+                let message = if team_only {
+                    input.team_message.clone()
+                } else {
+                    None
+                };
                 self.events.push(Event::Chat {
                     player: id,
                     team_only,
                     text,
+                    message,
                 });
             }
         }

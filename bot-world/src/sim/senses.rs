@@ -11,15 +11,19 @@
 //! - **Chat**: the lines said in the last frame to everybody, and to the player's team.
 //! - **Obituaries**: every death of the last frame, told to everybody (as Quake III's
 //!   console does), and the player's last attacker (`PERS_ATTACKER`).
-//! - **Scoreboard**: every player's score and deaths, team scores, limits.
+//! - **Scoreboard**: every player's score, deaths and carried flag, team scores, limits, and
+//!   in capture the flag where each flag is (Quake III's flag status).
+//! - **Teammates** (team modes): where every teammate is and whether it lives (Quake III's
+//!   team overlay).
 
 use bot_interface::{
-    BotView, ChatLine, DamageCause, Item, Obituary, PlayerId, Powerup, ScoreLine, Scoreboard,
-    SeenItem, SeenPlayer, SeenProjectile, SelfView, Senses, SoundKind, Weapon,
+    BotView, ChatLine, DamageCause, FlagStatus, GameMode, Item, Obituary, PlayerId, Powerup,
+    ScoreLine, Scoreboard, SeenItem, SeenPlayer, SeenProjectile, SelfView, Senses, SoundKind,
+    TeammateInfo, Weapon,
 };
 use glam::Vec3;
 
-use super::{Event, World};
+use super::{Event, FlagState, World};
 
 /// How far (units) a sound of `kind` carries. Our own choice, documented here: Quake III
 /// leaves hearing to the client's sound system and botlib's bots use the server's entity
@@ -164,6 +168,22 @@ impl World<'_> {
             self.hear(index, eye, event, view);
         }
         self.fill_scoreboard(&mut view.scoreboard);
+        view.teammates.clear();
+        if self.settings.mode.is_team() {
+            view.teammates.extend(
+                self.players
+                    .iter()
+                    .enumerate()
+                    .filter(|&(other, mate)| {
+                        other != index && mate.entered && mate.team == player.team
+                    })
+                    .map(|(_, mate)| TeammateInfo {
+                        id: mate.id,
+                        alive: mate.alive,
+                        origin: mate.body.origin,
+                    }),
+            );
+        }
     }
 
     /// Adds what player `index` hears or reads of `event`.
@@ -242,6 +262,7 @@ impl World<'_> {
                 player,
                 team_only,
                 text,
+                message,
             } => {
                 let speaker = &self.players[player.index()];
                 let me = &self.players[index];
@@ -251,6 +272,7 @@ impl World<'_> {
                         name: speaker.name.clone(),
                         team_only: *team_only,
                         text: text.clone(),
+                        message: message.clone(),
                     });
                 }
             }
@@ -270,6 +292,7 @@ impl World<'_> {
                 team: p.team,
                 score: p.score,
                 deaths: p.stats.deaths,
+                carrying_flag: p.inventory.flag,
             };
             match board.players.get_mut(index) {
                 Some(old) => {
@@ -293,6 +316,14 @@ impl World<'_> {
         board.time_limit_ms = modes.time_limit_ms;
         board.frag_limit = modes.frag_limit;
         board.capture_limit = modes.ctf.capture_limit;
+        let ctf = self.settings.mode == GameMode::Ctf;
+        let status = |state: FlagState| match state {
+            FlagState::AtBase => FlagStatus::AtBase,
+            FlagState::Carried(_) => FlagStatus::Taken,
+            FlagState::Dropped(_) => FlagStatus::Dropped,
+        };
+        board.red_flag = ctf.then(|| status(self.flags[0]));
+        board.blue_flag = ctf.then(|| status(self.flags[1]));
     }
 }
 
