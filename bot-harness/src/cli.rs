@@ -97,6 +97,24 @@ impl From<ModeArg> for bot_interface::GameMode {
     }
 }
 
+/// A team on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TeamArg {
+    /// The red team.
+    Red,
+    /// The blue team.
+    Blue,
+}
+
+impl From<TeamArg> for bot_interface::Team {
+    fn from(team: TeamArg) -> Self {
+        match team {
+            TeamArg::Red => Self::Red,
+            TeamArg::Blue => Self::Blue,
+        }
+    }
+}
+
 /// Arguments of `match`.
 #[derive(Debug, Args)]
 pub(crate) struct MatchCliArgs {
@@ -114,6 +132,16 @@ pub(crate) struct MatchCliArgs {
     /// `--bots` and `--players`: the default set's characters.
     #[arg(long, value_delimiter = ',')]
     pub(crate) bots: Vec<String>,
+    /// Bots of the red team (team modes), each `NAME` or `NAME:SKILL`, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) red: Vec<String>,
+    /// Bots of the blue team (team modes), each `NAME` or `NAME:SKILL`, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) blue: Vec<String>,
+    /// A team whose bots play without a leader (they never ask for nor claim the
+    /// leadership); may be given twice.
+    #[arg(long, value_enum)]
+    pub(crate) no_leader: Vec<TeamArg>,
     /// The botfiles folder the bots are loaded from (default: the set shipped with the
     /// toolkit, `bot-brain/botfiles`).
     #[arg(long)]

@@ -11,5 +11,8 @@ pub mod sim;
 
 pub use level::{Level, LevelDiagnostic, LevelError, LevelSettings};
 pub use replay::{ReplayReport, replay, replay_world};
-pub use run::{Entrant, MatchRunner, MatchSummary, PlayOptions, play, play_until, player_seed};
+pub use run::{
+    Entrant, MatchRunner, MatchSummary, PlayOptions, TeamNames, TeamPair, play, play_until,
+    player_seed,
+};
 pub use sim::{Event, FixedStart, MatchSettings, PlayerSetup, World};

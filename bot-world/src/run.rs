@@ -291,13 +291,13 @@ pub fn play_until<W: Write>(
     let players = runner.world().players().len();
     // The routes last logged (asked of the players only when a log is written).
     let mut routes = RouteChanges::new(players);
-    let mut captures = [0_u32; 2];
+    let mut flags = FlagCounts::default();
     while runner.world().ended().is_none() && runner.world().frame() < options.max_frames {
         let frame = runner.world().frame();
         runner.step();
         for event in runner.world().events() {
             if let Event::Flag {
-                action: FlagAction::Captured,
+                action: action @ (FlagAction::Captured | FlagAction::Returned),
                 player: Some(player),
                 ..
             } = event
@@ -307,7 +307,11 @@ pub fn play_until<W: Write>(
                     Team::Free => None,
                 }
             {
-                captures[slot] += 1;
+                if *action == FlagAction::Captured {
+                    flags.captures[slot] += 1;
+                } else {
+                    flags.returns[slot] += 1;
+                }
             }
         }
         if let Some((writer, _)) = log.as_mut() {
@@ -328,7 +332,14 @@ pub fn play_until<W: Write>(
             break;
         }
     }
-    Ok(MatchSummary::of(runner, started.elapsed(), captures))
+    Ok(MatchSummary::of(runner, started.elapsed(), flags))
+}
+
+/// Captures and returns (a player touching its dropped flag) per team (red, blue).
+#[derive(Debug, Clone, Copy, Default)]
+struct FlagCounts {
+    captures: [u32; 2],
+    returns: [u32; 2],
 }
 
 /// One player's line of the summary.
@@ -374,6 +385,15 @@ pub struct TeamPair {
     pub blue: i64,
 }
 
+/// A red and a blue name, either possibly missing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamNames {
+    /// Red.
+    pub red: Option<String>,
+    /// Blue.
+    pub blue: Option<String>,
+}
+
 /// What a match came to (the `bot-harness match --json` contract).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchSummary {
@@ -401,6 +421,14 @@ pub struct MatchSummary {
     pub teams: Option<TeamPair>,
     /// Captures per team in CTF, else `null`.
     pub captures: Option<TeamPair>,
+    /// Flags returned by a player of the team touching its dropped flag, in CTF, else `null`.
+    pub returns: Option<TeamPair>,
+    /// Team orders given by each team's players (their reports' `orders_given`), in team
+    /// modes, else `null`.
+    pub orders: Option<TeamPair>,
+    /// Who led each team when the match ended (a player whose report says so), in team
+    /// modes, else `null`.
+    pub leader: Option<TeamNames>,
     /// What the world does not model in this map, and malformed entities.
     pub diagnostics: Vec<LevelDiagnostic>,
 }
@@ -426,13 +454,40 @@ fn accuracy(shots: &[u32; 9], hits: &[u32; 9]) -> BTreeMap<&'static str, f64> {
 }
 
 impl MatchSummary {
-    fn of(runner: &MatchRunner<'_>, wall: std::time::Duration, captures: [u32; 2]) -> Self {
+    fn of(runner: &MatchRunner<'_>, wall: std::time::Duration, flags: FlagCounts) -> Self {
         let world = runner.world();
         let settings = world.settings();
         let sim_seconds = f64::from(world.time_ms()) / 1000.0;
         let wall_ms = wall.as_secs_f64() * 1000.0;
         let scores = world.team_scores();
         let team = settings.mode.is_team();
+        let ctf = settings.mode == bot_interface::GameMode::Ctf;
+        let pair = |counts: [u32; 2]| TeamPair {
+            red: i64::from(counts[0]),
+            blue: i64::from(counts[1]),
+        };
+        let reports: Vec<(Team, Option<PlayerReport>)> = world
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(index, p)| (p.team, runner.report(index)))
+            .collect();
+        let mut orders = [0_u32; 2];
+        let mut leaders: [Option<String>; 2] = [None, None];
+        for ((team, report), player) in reports.iter().zip(world.players()) {
+            let slot = match team {
+                Team::Red => 0,
+                Team::Blue => 1,
+                Team::Free => continue,
+            };
+            if let Some(report) = report {
+                orders[slot] += report.orders_given;
+                if report.leader {
+                    leaders[slot] = Some(player.name.clone());
+                }
+            }
+        }
+        let [red_leader, blue_leader] = leaders;
         Self {
             map: world.level().name.clone(),
             mode: settings.mode.name(),
@@ -464,16 +519,19 @@ impl MatchSummary {
                     shots: per_weapon(&p.stats.shots),
                     hits: per_weapon(&p.stats.hits),
                     accuracy: accuracy(&p.stats.shots, &p.stats.hits),
-                    report: runner.report(index),
+                    report: reports[index].1.clone(),
                 })
                 .collect(),
             teams: team.then_some(TeamPair {
                 red: i64::from(scores[0]),
                 blue: i64::from(scores[1]),
             }),
-            captures: (settings.mode == bot_interface::GameMode::Ctf).then_some(TeamPair {
-                red: i64::from(captures[0]),
-                blue: i64::from(captures[1]),
+            captures: ctf.then_some(pair(flags.captures)),
+            returns: ctf.then_some(pair(flags.returns)),
+            orders: team.then_some(pair(orders)),
+            leader: team.then_some(TeamNames {
+                red: red_leader,
+                blue: blue_leader,
             }),
             diagnostics: world.level().diagnostics.clone(),
         }

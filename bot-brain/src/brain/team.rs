@@ -3,6 +3,7 @@
 //! [`Brain::order`].
 
 use bot_interface::{BotView, PlayerId, TaskPreference};
+use glam::Vec3;
 
 use crate::network::FlagSituation;
 use crate::team::{Task, TaskSource, TeamPlay};
@@ -21,6 +22,18 @@ impl Brain<'_, '_> {
     #[must_use]
     pub fn team_play(&self) -> &TeamPlay {
         &self.team_play
+    }
+
+    /// The travel time (hundredths of a second) from `from` to where a player stands at
+    /// `to`, by its router; `None` without a route.
+    pub fn travel_time(&mut self, from: Vec3, to: Vec3) -> Option<u16> {
+        let navigator = self.bot.navigator_mut();
+        let world = navigator.world();
+        let (_, goal) = crate::movement::standing_spot(world, to)?;
+        let start = world.point_area(from)?;
+        navigator
+            .route_to(start, from, goal)
+            .map(|route| route.time)
     }
 
     /// Sets its task preference.

@@ -19,6 +19,7 @@ use bot_brain::goal::ScoreSettings;
 use bot_brain::setup::{BotProfile, SharedBotData};
 use bot_brain::{Brain, BrainData};
 use bot_interface::{GameMode, Team};
+use bot_team::{TeamBot, TeamData, TeamSettings};
 use bot_world::log::LogWriter;
 use bot_world::rules::Rules;
 use bot_world::scripted::{Roamer, shared_router};
@@ -48,8 +49,14 @@ pub struct MatchArgs {
     pub aas: Option<PathBuf>,
     /// The game mode.
     pub mode: GameMode,
-    /// Bots, each `NAME` or `NAME:SKILL`.
+    /// Bots, each `NAME` or `NAME:SKILL` (in team modes alternately red and blue).
     pub bots: Vec<String>,
+    /// Bots of the red team (team modes).
+    pub red: Vec<String>,
+    /// Bots of the blue team (team modes).
+    pub blue: Vec<String>,
+    /// Teams whose bots play without a leader.
+    pub no_leader: Vec<Team>,
     /// The botfiles folder (default: the set shipped with `bot-brain`).
     pub botfiles: Option<PathBuf>,
     /// How many scripted players (default: 8 without bots, else 0).
@@ -148,15 +155,31 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
     let router = shared_router(&level.aas);
     // Without bots and players, the default set's characters play alone.
     let roamers = args.players.unwrap_or(0);
-    let asked: Vec<String> = if args.bots.is_empty() && args.players.is_none() {
-        bot_brain::setup::DEFAULT_BOTS
-            .iter()
-            .map(|&name| name.to_owned())
-            .collect()
-    } else {
-        args.bots.clone()
-    };
-    let roster = BotRoster::load(args.botfiles.as_deref(), &asked)?;
+    let sided = !args.red.is_empty() || !args.blue.is_empty();
+    if sided && !args.mode.is_team() {
+        return Err(Error::Argument(
+            "--red and --blue need a team mode (--mode tdm or --mode ctf)".to_owned(),
+        ));
+    }
+    let asked: Vec<(String, Option<Team>)> =
+        if args.bots.is_empty() && args.players.is_none() && !sided {
+            bot_brain::setup::DEFAULT_BOTS
+                .iter()
+                .map(|&name| (name.to_owned(), None))
+                .collect()
+        } else {
+            let mut asked: Vec<(String, Option<Team>)> =
+                args.bots.iter().map(|spec| (spec.clone(), None)).collect();
+            // Red and blue interleaved, so that neither side spawns or thinks first.
+            let (red, blue) = (&args.red, &args.blue);
+            for k in 0..red.len().max(blue.len()) {
+                asked.extend(red.get(k).map(|spec| (spec.clone(), Some(Team::Red))));
+                asked.extend(blue.get(k).map(|spec| (spec.clone(), Some(Team::Blue))));
+            }
+            asked
+        };
+    let specs: Vec<String> = asked.iter().map(|(spec, _)| spec.clone()).collect();
+    let roster = BotRoster::load(args.botfiles.as_deref(), &specs)?;
     let count = roster.profiles.len() + roamers;
     let team_of = |index: usize| match (args.mode.is_team(), index % 2) {
         (false, _) => Team::Free,
@@ -172,26 +195,35 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
             chat: &roster.shared.chat,
             score: ScoreSettings::default(),
         };
-        let brain = Brain::new(
-            &level.aas,
-            router.clone(),
-            data,
-            player_seed(args.seed, index),
-            (index, count),
-        )
-        .with_navigator(|navigator| {
-            navigator
-                .with_movers(&movers)
-                .with_shootables(&shootables)
-                .with_door_openers(&openers)
-        });
+        let seed = player_seed(args.seed, index);
+        let brain = Brain::new(&level.aas, router.clone(), data, seed, (index, count))
+            .with_navigator(|navigator| {
+                navigator
+                    .with_movers(&movers)
+                    .with_shootables(&shootables)
+                    .with_door_openers(&openers)
+            });
+        let team = asked[index].1.unwrap_or_else(|| team_of(index));
+        let driver: Box<dyn bot_interface::Player + '_> = if args.mode.is_team() {
+            let settings = TeamSettings {
+                may_lead: !args.no_leader.contains(&team),
+                ..TeamSettings::default()
+            };
+            let data = TeamData {
+                chat: &roster.shared.chat,
+                items: &roster.shared.items,
+            };
+            Box::new(TeamBot::new(brain, data, settings, seed.rotate_left(7)))
+        } else {
+            Box::new(brain)
+        };
         entrants.push(Entrant {
             setup: PlayerSetup {
                 name: profile.name.clone(),
-                team: team_of(index),
+                team,
             },
             kind: "bot".to_owned(),
-            driver: Box::new(brain),
+            driver,
         });
     }
     for roamer_index in 0..roamers {
@@ -429,6 +461,20 @@ impl Report for MatchReport {
         }
         if let Some(captures) = &s.captures {
             writeln!(out, "captures: red {} blue {}", captures.red, captures.blue)?;
+        }
+        if let Some(returns) = &s.returns {
+            writeln!(out, "returns: red {} blue {}", returns.red, returns.blue)?;
+        }
+        if let (Some(orders), Some(leader)) = (&s.orders, &s.leader) {
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "none".to_owned());
+            writeln!(
+                out,
+                "leaders: red {} ({} orders), blue {} ({} orders)",
+                name(&leader.red),
+                orders.red,
+                name(&leader.blue),
+                orders.blue
+            )?;
         }
         writeln!(
             out,
