@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(orders[0], (PlayerId(0), defend.clone()));
         assert_eq!(
             orders.last(),
-            Some(&(PlayerId(3), TeamCommand::Accompany(PlayerId(2))))
+            Some(&(PlayerId(4), TeamCommand::Accompany(PlayerId(2))))
         );
         let orders = ctf_orders(FlagState::OursTaken, Strategy::Passive, &ids[..4], None);
         assert_eq!(
