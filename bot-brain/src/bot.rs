@@ -44,6 +44,9 @@ pub struct PlaceGoal {
     /// How near (units) counts as there, to stay; 0: the place is reached like an item and
     /// then chosen again.
     pub hold: f32,
+    /// The nearby-goal range (route time, hundredths of a second) while the place is set:
+    /// botlib's 150, 400 defending a key area, 50 carrying a flag.
+    pub nearby: u16,
 }
 
 /// What a bot reads to choose goals: the level's item info and its item weights.
@@ -150,7 +153,9 @@ impl<'w, 'c> Bot<'w, 'c> {
         let same = match (self.place, place) {
             (None, None) => true,
             (Some(old), Some(new)) => {
-                old.point.distance(new.point) <= CHASE_RETARGET && old.hold == new.hold
+                old.point.distance(new.point) <= CHASE_RETARGET
+                    && old.hold == new.hold
+                    && old.nearby == new.nearby
             }
             _ => false,
         };
@@ -288,12 +293,13 @@ impl<'w, 'c> Bot<'w, 'c> {
                 // At the place: nothing to go to but nearby items.
                 if now >= *next_nbg_ms {
                     *next_nbg_ms = now + NBG_CHECK_INTERVAL_MS;
-                    if let Ok(choice) = goals.choose_nbg(&ctx, None, NBG_RANGE, &mut travel, rng)
+                    let range = held.map_or(NBG_RANGE, |p| p.nearby);
+                    if let Ok(choice) = goals.choose_nbg(&ctx, None, range, &mut travel, rng)
                         && let Some(goal) = choice.goal()
                     {
                         stats.nearby_goals += 1;
                         *nbg_until =
-                            Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, NBG_RANGE)));
+                            Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, range)));
                     }
                 }
             } else if goals.stack.top().is_none() {
@@ -318,13 +324,12 @@ impl<'w, 'c> Bot<'w, 'c> {
             } else if now >= *next_nbg_ms && nbg_until.is_none() {
                 *next_nbg_ms = now + NBG_CHECK_INTERVAL_MS;
                 let ltg = goals.stack.top().copied();
-                if let Ok(choice) =
-                    goals.choose_nbg(&ctx, ltg.as_ref(), NBG_RANGE, &mut travel, rng)
+                let range = place.map_or(NBG_RANGE, |p| p.nearby);
+                if let Ok(choice) = goals.choose_nbg(&ctx, ltg.as_ref(), range, &mut travel, rng)
                     && let Some(goal) = choice.goal()
                 {
                     stats.nearby_goals += 1;
-                    *nbg_until =
-                        Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, NBG_RANGE)));
+                    *nbg_until = Some((goal.id, nbg_deadline_ms(NbgSituation::Seek, now, range)));
                 }
             }
         }

@@ -123,7 +123,7 @@ pub enum TeamCommand {
     WhichSubteam,
 }
 
-/// A team message in typed form (see the [module docs](self)).
+/// A team message in typed form (see the `team` module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TeamMessage {
     /// Who it is for.

@@ -66,7 +66,7 @@ pub struct TeamData<'c> {
     pub items: &'c ItemConfig,
 }
 
-/// A [`Brain`] playing in a team (see the [module docs](self)).
+/// A [`Brain`] playing in a team (see the `team_bot` module docs).
 #[derive(Debug)]
 pub struct TeamBot<'w, 'c> {
     brain: Brain<'w, 'c>,

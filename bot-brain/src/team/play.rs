@@ -24,6 +24,7 @@ use bot_interface::{
 use glam::Vec3;
 
 use crate::bot::PlaceGoal;
+use crate::goal::{NBG_RANGE, NBG_RANGE_CARRYING_FLAG, NBG_RANGE_DEFENDING};
 
 use super::Task;
 
@@ -55,7 +56,7 @@ pub enum TaskSource {
     Own,
 }
 
-/// A bot's team task and what it knows of the flags (see the [module docs](self)).
+/// A bot's team task and what it knows of the flags (see the `team::play` module docs).
 #[derive(Debug, Clone)]
 pub struct TeamPlay {
     mode: GameMode,
@@ -371,7 +372,18 @@ impl TeamPlay {
             seen.filter(|&(_, at)| now.saturating_sub(at) <= SEEN_FLAG_MS)
                 .map(|(point, _)| point)
         };
-        let at = |point: Vec3, hold: f32| Some(PlaceGoal { point, hold });
+        let nearby = match self.task {
+            Task::Defend(_) | Task::Camp(_) => NBG_RANGE_DEFENDING,
+            Task::RushBase if view.me.carrying_flag.is_some() => NBG_RANGE_CARRYING_FLAG,
+            _ => NBG_RANGE,
+        };
+        let at = |point: Vec3, hold: f32| {
+            Some(PlaceGoal {
+                point,
+                hold,
+                nearby,
+            })
+        };
         let mate = |id: PlayerId| {
             view.teammates
                 .iter()
@@ -396,10 +408,7 @@ impl TeamPlay {
                 let j = slot(enemy_team)?;
                 recent(self.dropped[i])
                     .or_else(|| recent(self.carriers[i]))
-                    .map(|p| PlaceGoal {
-                        point: p,
-                        hold: 0.0,
-                    })
+                    .and_then(|p| at(p, 0.0))
                     .or_else(|| self.bases[j].and_then(|p| at(p, DEFEND_HOLD)))
             }
             Task::RushBase => {
@@ -431,10 +440,11 @@ impl TeamPlay {
                 .and_then(|(_, p)| at(p, 0.0)),
             Task::LeadTheWay(id) => {
                 let follower = mate(*id)?;
-                (follower.distance(me) > LEAD_WAIT).then_some(PlaceGoal {
-                    point: follower,
-                    hold: ACCOMPANY_HOLD,
-                })
+                if follower.distance(me) > LEAD_WAIT {
+                    at(follower, ACCOMPANY_HOLD)
+                } else {
+                    None
+                }
             }
         }
     }

@@ -33,7 +33,7 @@ pub fn team_chat_line(speaker: &str, text: &str) -> String {
 }
 
 /// What `text`, said to the team by `speaker`, means through `data`'s match templates
-/// (see the [module docs](self)); `None` when no template understands it as a team
+/// (see the module docs); `None` when no template understands it as a team
 /// message, or a name in it is nobody's.
 #[must_use]
 pub fn understand(
