@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, "target", "release", "bot-harness")
 TEAM = "bastion,clatter,kestrel,vesper"
-CTF_MAPS = ["oacmpctf1", "oacmpctf2", "oa_bases3cl", "ps37ctf", "oacmpdm3", "oacmpdm5", "oacmpdm6"]
+CTF_MAPS = ["oacmpctf1", "oacmpctf2", "oa_bases3cl", "ps37ctf", "oacmpdm6"]
 TDM_MAPS = ["oacmpctf2", "oa_bases3cl", "oacmpdm1", "dm3ish"]
 
 

@@ -24,17 +24,21 @@ use bot_brain::Brain;
 use bot_brain::goal::ItemConfig;
 use bot_chat::ChatData;
 use bot_interface::{
-    Addressee, BotInput, BotView, Decision, GameMode, GameRng, ItemSpotInfo, MatchInfo, Player,
-    PlayerId, PlayerReport, Route, Senses, TaskPreference, Team, TeamCommand, TeamMessage,
+    Addressee, BotInput, BotView, Decision, FlagStatus, GameMode, GameRng, ItemSpotInfo, MatchInfo,
+    Player, PlayerId, PlayerReport, Route, Senses, TaskPreference, Team, TeamCommand, TeamMessage,
 };
 use glam::Vec3;
 
+use crate::command::squads::squad_orders;
 use crate::command::{Commander, Leadership, Situation};
 use crate::member::{Places, doing, location, task_of};
-use crate::protocol::{Roster, say, understand};
+use crate::protocol::{Roster, said, understand};
 
 /// The shortest time (ms) between two team chat lines of one bot.
 const LINE_GAP_MS: u32 = 500;
+/// The team size from which a leader commands through squads by default: with six or
+/// more, one line per squad rather than one per teammate shortens a round of orders.
+const SQUADS_FROM: usize = 6;
 
 /// How a [`TeamBot`] plays in its team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +49,9 @@ pub struct TeamSettings {
     /// Whether it reads the typed message beside a team chat line (else it understands the
     /// words, as a human's).
     pub read_typed: bool,
+    /// From how many players on, as the leader of a capture-the-flag team, it commands
+    /// through squads and their leaders ([`crate::command::squads`]; `usize::MAX`: never).
+    pub squads_from: usize,
 }
 
 impl Default for TeamSettings {
@@ -52,6 +59,7 @@ impl Default for TeamSettings {
         Self {
             may_lead: true,
             read_typed: false,
+            squads_from: SQUADS_FROM,
         }
     }
 }
@@ -80,6 +88,7 @@ pub struct TeamBot<'w, 'c> {
     leadership: Leadership,
     commander: Commander,
     subteam: Option<String>,
+    squads: BTreeMap<String, Vec<PlayerId>>,
     spots: Vec<ItemSpotInfo>,
     bases: [Option<Vec3>; 2],
     preferences: BTreeMap<PlayerId, TaskPreference>,
@@ -110,8 +119,9 @@ impl<'w, 'c> TeamBot<'w, 'c> {
             rng: GameRng::new(seed),
             seed,
             leadership: Leadership::new(PlayerId::default(), settings.may_lead),
-            commander: Commander::default(),
+            commander: Commander::with_squads(settings.squads_from),
             subteam: None,
+            squads: BTreeMap::new(),
             spots: Vec::new(),
             bases: [None; 2],
             preferences: BTreeMap::new(),
@@ -169,12 +179,15 @@ impl<'w, 'c> TeamBot<'w, 'c> {
             players: &view.scoreboard.players,
             items: self.data.items,
         };
-        let text = match (&message, text) {
-            (_, Some(text)) => text,
-            (Some(message), None) => say(self.data.chat, message, self.me, &roster),
+        let line = match (message, text) {
+            (message, Some(text)) => (text, message),
+            (Some(message), None) => {
+                let (text, carried) = said(self.data.chat, &message, self.me, &roster);
+                (text, Some(carried))
+            }
             (None, None) => return,
         };
-        self.outbox.push_back((text, message));
+        self.outbox.push_back(line);
     }
 
     /// Whether `to` addresses this bot.
@@ -225,6 +238,7 @@ impl<'w, 'c> TeamBot<'w, 'c> {
             self.queue(view, Some(TeamMessage::new(Addressee::Team, answer)), None);
         }
         self.note_leader(view, was);
+        self.note_squads(message);
         let roster = Roster {
             players: &view.scoreboard.players,
             items: self.data.items,
@@ -269,9 +283,77 @@ impl<'w, 'c> TeamBot<'w, 'c> {
                     self.brain.order(task, Some(from), now, message.for_ms);
                     self.decide(name.to_owned(), reason);
                 }
+                if let Addressee::Subteam(squad) = &message.to {
+                    self.lead_squad(view, squad, command);
+                }
             }
             _ => {}
         }
+    }
+
+    /// Keeps the team's squads up to date from a squad order heard (to anyone): "A and B join
+    /// squad x" makes A and B squad x, A its leader; "leave your squad" takes them out.
+    fn note_squads(&mut self, message: &TeamMessage) {
+        let Addressee::Players(players) = &message.to else {
+            return;
+        };
+        match &message.command {
+            TeamCommand::JoinSubteam(name) => {
+                for members in self.squads.values_mut() {
+                    members.retain(|id| !players.contains(id));
+                }
+                self.squads.retain(|_, members| !members.is_empty());
+                self.squads
+                    .insert(name.to_ascii_lowercase(), players.clone());
+            }
+            TeamCommand::LeaveSubteam => {
+                for members in self.squads.values_mut() {
+                    members.retain(|id| !players.contains(id));
+                }
+                self.squads.retain(|_, members| !members.is_empty());
+            }
+            _ => {}
+        }
+    }
+
+    /// As the leader of `squad` (the first named when it was formed), orders its members for
+    /// the `mission` the team leader gave it (the squad leader's part of the hierarchy).
+    fn lead_squad(&mut self, view: &BotView, squad: &str, mission: &TeamCommand) {
+        let Some(members) = self
+            .squads
+            .get(&squad.to_ascii_lowercase())
+            .filter(|members| members.first() == Some(&self.me))
+            .cloned()
+        else {
+            return;
+        };
+        let enemy_flag_home =
+            view.scoreboard.flag(self.team.opponent()) == Some(FlagStatus::AtBase);
+        let why = format!("squad {squad}: {}", mission_words(mission));
+        for (id, command) in squad_orders(mission, &members, enemy_flag_home) {
+            if command != *mission {
+                self.give(view, &TeamMessage::to_player(id, command), &why);
+            }
+        }
+    }
+
+    /// Gives `order` (logged with `why`): said to the team unless it is to this bot alone,
+    /// and taken by this bot as a teammate would take it.
+    fn give(&mut self, view: &BotView, order: &TeamMessage, why: &str) {
+        let roster = Roster {
+            players: &view.scoreboard.players,
+            items: self.data.items,
+        };
+        let words = crate::protocol::phrasings(order, self.me, &roster)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        self.decide(words, why.to_owned());
+        if order.to != Addressee::Players(vec![self.me]) {
+            self.orders_given += 1;
+            self.queue(view, Some(order.clone()), None);
+        }
+        self.take(view, self.me, order);
     }
 
     /// Logs a change of leader since `was`.
@@ -350,32 +432,19 @@ impl<'w, 'c> TeamBot<'w, 'c> {
         self.rng = rng;
         self.commander = commander;
         for order in orders {
-            let roster = Roster {
-                players: &view.scoreboard.players,
-                items: self.data.items,
-            };
-            let words = crate::protocol::phrasings(
-                &TeamMessage::to_player(order.to, order.command.clone()),
-                self.me,
-                &roster,
-            )
-            .into_iter()
-            .next()
-            .unwrap_or_default();
-            self.decide(words, order.why.clone());
-            if order.to == self.me {
-                if let Some(task) = task_of(&order.command, self.me, view, &self.places()) {
-                    self.brain.order(task, Some(self.me), view.time_ms, None);
-                }
-            } else {
-                self.orders_given += 1;
-                self.queue(
-                    view,
-                    Some(TeamMessage::to_player(order.to, order.command)),
-                    None,
-                );
-            }
+            self.give(view, &TeamMessage::new(order.to, order.command), &order.why);
         }
+    }
+}
+
+/// A mission in a few words, for the match log.
+fn mission_words(mission: &TeamCommand) -> &'static str {
+    match mission {
+        TeamCommand::Defend(_) => "defend",
+        TeamCommand::GetFlag => "get the flag",
+        TeamCommand::ReturnFlag => "return the flag",
+        TeamCommand::Accompany(_) => "escort",
+        _ => "orders",
     }
 }
 
@@ -395,8 +464,9 @@ impl Player for TeamBot<'_, '_> {
         self.mode = info.mode;
         self.rng = GameRng::new(self.seed ^ info.seed.rotate_left(17));
         self.leadership = Leadership::new(info.you, self.settings.may_lead);
-        self.commander = Commander::default();
+        self.commander = Commander::with_squads(self.settings.squads_from);
         self.subteam = None;
+        self.squads.clear();
         self.spots.clone_from(&info.items);
         self.bases = [
             self.brain.team_play().base(Team::Red),

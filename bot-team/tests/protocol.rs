@@ -91,6 +91,19 @@ fn messages() -> Vec<TeamMessage> {
         Addressee::Subteam("alpha".to_owned()),
         TeamCommand::Defend(Place::OurBase),
     ));
+    // The squads' lines (bot_team::command::squads).
+    let squad = |name: &str| Addressee::Subteam(name.to_owned());
+    let both = || Addressee::Players(vec![KESTREL, VESPER]);
+    all.extend([
+        TeamMessage::new(both(), TeamCommand::JoinSubteam("attack".to_owned())),
+        TeamMessage::new(both(), TeamCommand::JoinSubteam("defence".to_owned())),
+        TeamMessage::new(both(), TeamCommand::LeaveSubteam),
+        TeamMessage::new(squad("attack"), TeamCommand::GetFlag),
+        TeamMessage::new(squad("attack"), TeamCommand::ReturnFlag),
+        TeamMessage::new(squad("attack"), TeamCommand::Accompany(VESPER)),
+        TeamMessage::new(squad("defence"), TeamCommand::Defend(Place::OurBase)),
+        TeamMessage::new(squad("defence"), TeamCommand::Accompany(VESPER)),
+    ]);
     all.push(TeamMessage {
         for_ms: Some(300_000),
         ..to(TeamCommand::Defend(Place::OurBase))

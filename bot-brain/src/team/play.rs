@@ -201,14 +201,15 @@ impl TeamPlay {
     /// `by`. While a pressing task runs the order waits. [`Task::Roam`] dismisses.
     pub fn order(&mut self, task: Task, by: Option<PlayerId>, now_ms: u32, for_ms: Option<u32>) {
         let until = now_ms.saturating_add(for_ms.unwrap_or_else(|| task.timeout_ms()));
-        self.ordered_by = by;
         if task == Task::Roam {
+            self.ordered_by = None;
             self.waiting = None;
             if self.source != TaskSource::Pressing {
                 self.set(Task::Roam, TaskSource::Own, now_ms);
             }
             return;
         }
+        self.ordered_by = by;
         if self.source == TaskSource::Pressing {
             self.waiting = Some((task, until));
         } else {
@@ -254,7 +255,10 @@ impl TeamPlay {
         if self.source == TaskSource::Pressing {
             match self.waiting.take().filter(|&(_, until)| until > now) {
                 Some((task, until)) => self.set(task, TaskSource::Ordered, until),
-                None => self.set(Task::Roam, TaskSource::Own, now),
+                None => {
+                    self.ordered_by = None;
+                    self.set(Task::Roam, TaskSource::Own, now);
+                }
             }
         }
         if self.done(view) || now >= self.until_ms {

@@ -1,6 +1,7 @@
 //! The match as the page reads it: the log's header, the players' tracks (compact, see
 //! [`super::encode`]), the items and when they are present, frags, chat and flag events,
-//! and the players' planned routes when the log carries them.
+//! the players' planned routes and decisions when the log carries them, and the team play
+//! ([`super::team`]).
 
 use std::io::BufRead;
 
@@ -9,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::encode::encode_track;
+use super::team::{TEAM_FROM, TeamEntry, TeamReader};
 
 /// A player of the match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,8 +52,12 @@ pub(crate) struct MatchData {
     pub(crate) frags: Vec<(u32, i64, u32, String)>,
     /// `[frame, player, team only (0/1), text]`.
     pub(crate) chat: Vec<(u32, u32, u8, String)>,
-    /// `[frame, player, from, to, reason]`: a bot's AI network switched nodes.
+    /// `[frame, player, from, to, reason]`: a bot's AI network switched nodes (the log's
+    /// `decision` lines but the team's, which are in `team`).
     pub(crate) decisions: Vec<(u32, u32, String, String, String)>,
+    /// The team play: leadership changes and orders, from the team bots' decisions
+    /// ([`TeamEntry`]); empty for a log without team bots.
+    pub(crate) team: Vec<TeamEntry>,
     /// `[frame, action, team, player (−1: none)]` (CTF).
     pub(crate) flags: Vec<(u32, String, String, i64)>,
     /// Hitscan shots (the `fire` events with an `end`), as compact columns
@@ -190,6 +196,18 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
     }
     let header: Header = serde_json::from_value(value).map_err(|e| bad(1, e.to_string()))?;
     let count = header.players.len();
+    let players: Vec<PlayerInfo> = header
+        .players
+        .iter()
+        .map(|p| PlayerInfo {
+            name: p.name.clone(),
+            team: serde_json::to_value(p.team)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default(),
+        })
+        .collect();
+    let mut team = TeamReader::new(&players);
     let mut columns: Vec<[Vec<i64>; 9]> = vec![Default::default(); count];
     let mut items: Vec<(u32, String, i32, i32, i32, u8)> = header
         .items
@@ -302,13 +320,19 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
                 u8::from(value.get("team_only").and_then(Value::as_bool) == Some(true)),
                 text(&value, "text", line)?.to_owned(),
             )),
-            "decision" => decisions.push((
-                frame,
-                u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX),
-                text(&value, "from", line)?.to_owned(),
-                text(&value, "to", line)?.to_owned(),
-                text(&value, "reason", line)?.to_owned(),
-            )),
+            "decision" => {
+                let player = u32::try_from(number(&value, "player", line)?).unwrap_or(u32::MAX);
+                let from = text(&value, "from", line)?;
+                let to = text(&value, "to", line)?;
+                let reason = text(&value, "reason", line)?;
+                if from == TEAM_FROM {
+                    team.decision(frame, player, to, reason);
+                } else {
+                    let texts = [from, to, reason].map(str::to_owned);
+                    let [from, to, reason] = texts;
+                    decisions.push((frame, player, from, to, reason));
+                }
+            }
             "flag" => flags.push((
                 frame,
                 text(&value, "action", line)?.to_owned(),
@@ -348,6 +372,7 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         .iter()
         .map(|column| column.each_ref().map(|values| encode_track(values)))
         .collect();
+    let team = team.finish();
     let data = MatchData {
         map: header.map.clone(),
         mode: serde_json::to_value(header.mode)
@@ -357,23 +382,14 @@ pub(crate) fn read_match(input: impl BufRead) -> Result<(Header, MatchData), Log
         seed: header.seed,
         frame_ms: header.frame_ms,
         frames,
-        players: header
-            .players
-            .iter()
-            .map(|p| PlayerInfo {
-                name: p.name.clone(),
-                team: serde_json::to_value(p.team)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
-            })
-            .collect(),
+        players,
         tracks,
         items,
         item_events,
         frags,
         chat,
         decisions,
+        team,
         flags,
         shots: shots.each_ref().map(|column| encode_track(column)),
         explosions: explosions.each_ref().map(|column| encode_track(column)),

@@ -2,17 +2,19 @@
 //! log over the map's navigation floor.
 //!
 //! [`data`] reads the log into what the page shows (players' tracks in the compact form of
-//! [`encode`]), [`floor`] draws the AAS areas' ground faces as polygons, [`nav`] gathers the
-//! clusters, portals and reachabilities the navigation layers draw, and [`page()`] puts them,
-//! as JSON in a `<script type="application/json" id="match-data">` block, into the page with
-//! its style and scripts (`page.html`, `viewer.css`, `layers.js`, `viewer.js` beside this
-//! file, compiled into the binary). The page needs no server, network or build step.
+//! [`encode`], the team play through [`team`]), [`floor`] draws the AAS areas' ground faces
+//! as polygons, [`nav`] gathers the clusters, portals and reachabilities the navigation layers
+//! draw, and [`page()`] puts them, as JSON in a `<script type="application/json"
+//! id="match-data">` block, into the page with its style and scripts (`page.html`,
+//! `viewer.css`, `layers.js`, `team.js`, `viewer.js` beside this file, compiled into the
+//! binary). The page needs no server, network or build step.
 
 pub(crate) mod data;
 pub(crate) mod encode;
 pub(crate) mod floor;
 pub(crate) mod nav;
 pub(crate) mod projectiles;
+pub(crate) mod team;
 
 use serde::Serialize;
 
@@ -20,8 +22,8 @@ use self::data::MatchData;
 use self::floor::Floor;
 use self::nav::Nav;
 
-/// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{LAYERS}}` and `{{SCRIPT}}`
-/// are filled in.
+/// The page's skeleton: `{{TITLE}}`, `{{STYLE}}`, `{{DATA}}`, `{{LAYERS}}`, `{{TEAM}}` and
+/// `{{SCRIPT}}` are filled in.
 const PAGE: &str = include_str!("page.html");
 /// The page's style.
 const STYLE: &str = include_str!("viewer.css");
@@ -29,6 +31,9 @@ const STYLE: &str = include_str!("viewer.css");
 const SCRIPT: &str = include_str!("viewer.js");
 /// The navigation layers' script (it runs first and registers `window.viewerNav`).
 const LAYERS: &str = include_str!("layers.js");
+/// The team play's script (it runs before the page's script and registers
+/// `window.viewerTeam`).
+const TEAM: &str = include_str!("team.js");
 
 /// The version of the embedded JSON's layout.
 pub(crate) const DATA_VERSION: u32 = 1;
@@ -77,6 +82,7 @@ pub(crate) fn page(
         .replacen("{{TITLE}}", &title, 1)
         .replacen("{{STYLE}}", STYLE, 1)
         .replacen("{{LAYERS}}", LAYERS, 1)
+        .replacen("{{TEAM}}", TEAM, 1)
         .replacen("{{SCRIPT}}", SCRIPT, 1)
         .replacen("{{DATA}}", &json, 1))
 }
@@ -97,6 +103,10 @@ mod tests {
 {"frame":1,"event":"fire","player":0,"weapon":"railgun","origin":[1.6,2,3],"end":[100.4,-50,8]}
 {"frame":1,"event":"fire","player":1,"weapon":"rocketlauncher","origin":[1.6,2,3],"end":null}
 {"frame":1,"event":"explosion","weapon":"rocketlauncher","origin":[1,2,3]}
+{"frame":1,"event":"decision","player":0,"from":"seek_ltg","to":"battle_fight","reason":"found enemy"}
+{"frame":1,"event":"decision","player":0,"from":"team","to":"leader a","reason":"leadership"}
+{"frame":1,"event":"decision","player":0,"from":"team","to":"b</script> defend the base","reason":"both flags at base"}
+{"frame":1,"event":"decision","player":1,"from":"team","to":"defend","reason":"ordered by a"}
 {"frame":1,"event":"frame","hash":"2","players":[[1.6,2,3,0,91,100,0,2,33],[-4,5,6,0,0,0,0,0,0]],"inputs":[[0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0]]}
 "#;
 
@@ -124,6 +134,39 @@ mod tests {
         assert_eq!(shot, [one(1), one(0), one(7), one(100), one(-50), one(8)]);
         let blast: Vec<_> = data.explosions.iter().map(|c| decode_track(c)).collect();
         assert_eq!(blast, [one(1), one(5), one(1), one(2), one(3)]);
+        // The AI network's node switches are the decisions; the team's are the team play,
+        // the order paired with its taking.
+        assert_eq!(
+            data.decisions,
+            [(
+                1,
+                0,
+                "seek_ltg".into(),
+                "battle_fight".into(),
+                "found enemy".into()
+            )]
+        );
+        let order = (
+            1,
+            "order",
+            "free".into(),
+            1,
+            "defend the base".into(),
+            0,
+            "both flags at base".into(),
+            1,
+        );
+        let leader = (
+            1,
+            "leader",
+            "free".into(),
+            0,
+            "a".into(),
+            0,
+            "leadership".into(),
+            -1,
+        );
+        assert_eq!(data.team, [leader, order]);
         assert_eq!(
             data.routes,
             [
@@ -162,8 +205,8 @@ mod tests {
         let html = super::page(&data, &floor, &super::nav::Nav::empty()).expect("a page");
         assert_eq!(
             html.matches("</script>").count(),
-            4,
-            "error catcher, data, layers and script blocks"
+            5,
+            "error catcher, data, layers, team and script blocks"
         );
         assert!(!html.contains("{{"), "every placeholder filled");
         let start = html.find(r#"id="match-data">"#).expect("the data block") + 16;
@@ -172,6 +215,8 @@ mod tests {
         assert_eq!(json["players"][1]["name"], "b</script>");
         assert_eq!(json["frames"], 2);
         assert_eq!(json["routes"][0][2][3], 40);
+        assert_eq!(json["team"][1][1], "order");
+        assert_eq!(json["team"][1][4], "defend the base");
         assert_eq!(json["nav"]["types"][2][1], "walk");
         assert_eq!(json["nav"]["reach"].as_array().map(Vec::len), Some(0));
     }

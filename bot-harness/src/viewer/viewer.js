@@ -98,6 +98,7 @@
 
   // Scores after each frag: +1 a kill, −1 a suicide or death by the world, −1 a team kill.
   const teamMode = data.mode !== "ffa";
+  const teamPlay = teamMode && window.viewerTeam ? window.viewerTeam : null; // team.js
   const scoreAfter = [new Int32Array(data.players.length)];
   for (const [, killer, victim] of data.frags) {
     const s = Int32Array.from(scoreAfter[scoreAfter.length - 1]);
@@ -111,11 +112,27 @@
   const itemEvents = data.items.map(() => []);
   for (const [frame, index, present] of data.item_events) itemEvents[index].push([frame, present]);
   function itemPresent(index, frame) {
+    const flag = flagItem(index, frame);
+    if (flag) return flag.present;
     const events = itemEvents[index];
     const k = upto(events, frame);
     if (k === 0) return data.items[index][5] === 1;
     const [at, present] = events[k - 1];
     return present === 1 && (data.items[index][5] === 1 || frame - at < DROP_LIFE);
+  }
+  // A flag's item (null for other items): the flag events, not pickups, say where a flag is.
+  // The placed one is present while the flag is at its base, a dropped one while that drop
+  // lies; `back` the frame a dropped flag returns by itself (−1: the log does not say).
+  const FLAG_ITEM = { team_CTF_redflag: "red", team_CTF_blueflag: "blue" };
+  function flagItem(index, frame) {
+    const [, classname, , , , placed] = data.items[index];
+    const team = FLAG_ITEM[classname];
+    if (!team || !window.viewerTeam) return null;
+    const flag = window.viewerTeam.flag(team, frame);
+    if (placed === 1) return { present: flag.state === "base", back: -1 };
+    const first = itemEvents[index][0];
+    const here = flag.state === "dropped" && first !== undefined && first[0] === flag.since;
+    return { present: here, back: here ? flag.back : -1 };
   }
   // Weapon colours (by weapon number) for shots, projectiles and explosions.
   const WEAPON_COLOUR = ["#fff", "#ddd", "#ffe680", "#ffb347", "#7fd36b", "#ff6a2b", "#9fe8ff",
@@ -152,7 +169,7 @@
   const state = {
     frame: 0, playing: false, speed: 1, follow: -1, zoom: 1, panX: 0, panY: 0,
     heightLo: floor.heights[0], heightHi: floor.heights[1], carry: 0,
-    combat: true, routes: true,
+    combat: true, routes: true, tasks: true,
   };
   let width = 0, height = 0, ratio = 1;
   function resize() {
@@ -217,7 +234,13 @@
       ctx.strokeStyle = ctx.fillStyle = itemColour(item[1]);
       ctx.globalAlpha = present ? 0.95 : 0.35;
       const x = X(item[2]), y = Y(item[3]);
+      const flag = flagItem(i, f);
+      if (present && flag && flag.back >= 0) {
+        // A dropped flag: the seconds until it returns by itself.
+        ctx.fillText(String(Math.ceil((flag.back - f) * MS / 1000)), x + size / 2 + 2, y + 4);
+      }
       if (present) { ctx.fillRect(x - size / 2, y - size / 2, size, size); return; }
+      if (flag) { ctx.strokeRect(x - size / 2, y - size / 2, size, size); return; }
       ctx.strokeRect(x - size / 2, y - size / 2, size, size);
       const back = respawnFrame(i, f);
       if (back < 0) return;
@@ -261,11 +284,29 @@
         ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.5;
         ctx.beginPath(); ctx.arc(x, y, r + 4, 0, 2 * Math.PI); ctx.stroke();
       }
-      ctx.fillStyle = "#eee";
-      ctx.fillText(data.players[i].name, x + r + 3, y + r + 10);
+      // The name (★ a team's leader) and, in team modes, the task it was last ordered, each
+      // over a dark outline so that it reads on light floors too.
+      const leads = teamPlay && teamPlay.leader(data.players[i].team, f) === i;
+      label(data.players[i].name + (leads ? " ★" : ""), x + r + 3, y + r + 10, "#eee");
+      const task = teamPlay && state.tasks ? teamPlay.task(i, f) : null;
+      if (task) {
+        ctx.font = "10px system-ui, sans-serif";
+        label(task.what, x + r + 3, y + r + 22, "#c8d0ff");
+        ctx.font = "11px system-ui, sans-serif";
+      }
     });
     ctx.globalAlpha = 1;
     panel();
+  }
+
+  // `text` at (x, y) in `fill`, over a dark outline.
+  function label(text, x, y, fill) {
+    ctx.lineWidth = 3;
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = "rgba(0,0,0,0.75)";
+    ctx.strokeText(text, x, y);
+    ctx.fillStyle = fill;
+    ctx.fillText(text, x, y);
   }
 
   // Hitscan shots (fading over three frames), explosions (a growing ring over six frames)
@@ -384,15 +425,27 @@
     clockLabel.textContent = clock(f) + " / " + clock(FRAMES - 1) + "  (frame " + f + ")";
     const fragCount = upto(data.frags, f);
     const scores = scoreAfter[fragCount];
-    const order = data.players.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+    // Best first; in team modes by team (red, then blue), each team's leader marked ★ and
+    // each player's last ordered task on a line of its own.
+    const teamRank = (i) => (teamMode ? ["red", "blue"].indexOf(data.players[i].team) : 0);
+    const order = data.players.map((_, i) => i)
+      .sort((a, b) => teamRank(a) - teamRank(b) || scores[b] - scores[a] || a - b);
     let rows = "";
     for (const i of order) {
       const t = tracks[i];
       const alive = t[8][f] & 1;
       const flag = t[8][f] & 8 ? " ⚑red" : t[8][f] & 16 ? " ⚑blue" : "";
-      rows += "<tr data-player=\"" + i + "\" class=\"" + (alive ? "" : "dead ") + (i === state.follow ? "followed" : "") + "\">" +
-        "<td><span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" + esc(data.players[i].name) + flag + "</td>" +
+      const classes = (alive ? "" : "dead ") + (i === state.follow ? "followed" : "");
+      const leads = teamPlay && teamPlay.leader(data.players[i].team, f) === i ? " <span class=\"lead-mark\" title=\"team leader\">★</span>" : "";
+      rows += "<tr data-player=\"" + i + "\" class=\"" + classes + "\">" +
+        "<td><span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" + esc(data.players[i].name) + leads + flag + "</td>" +
         "<td>" + scores[i] + "</td><td>" + (alive ? t[5][f] : "dead") + "</td><td>" + t[6][f] + "</td><td>" + WEAPONS[t[7][f]] + "</td><td>" + esc(nodeAt(i, f)) + "</td></tr>";
+      const task = teamPlay ? teamPlay.task(i, f) : null;
+      if (teamPlay) {
+        const by = task && task.by >= 0 && task.by !== i ? " <span class=\"time\">by " + esc(data.players[task.by].name) + "</span>" : "";
+        const what = task ? "↳ " + esc(task.what) + by : "<span class=\"time\">↳ no task</span>";
+        rows += "<tr data-player=\"" + i + "\" class=\"task " + classes + "\"><td colspan=\"6\">" + what + "</td></tr>";
+      }
     }
     let teams = "";
     if (teamMode) {
@@ -423,6 +476,7 @@
       const [frame, player, from, to, reason] = shown[k];
       decisionRows += "<li><span class=\"time\">" + clock(frame) + "</span><b style=\"color:" + colour(player) + "\">" + esc(data.players[player].name) + "</b> " + esc(from.replace(/_/g, " ")) + " → " + esc(to.replace(/_/g, " ")) + " <span class=\"time\">" + esc(reason) + "</span></li>";
     }
+    if (teamPlay) teamPlay.update(f, state.follow);
     const html = rows + "|" + killRows + "|" + chatRows + "|" + decisionRows;
     if (html !== lastPanel) {
       lastPanel = html;
@@ -512,6 +566,7 @@
     else if (e.key === "Escape") follow(-1);
     else if (e.key === "s") { state.combat = !state.combat; draw(); }
     else if (e.key === "r") { state.routes = !state.routes; draw(); }
+    else if (e.key === "k" && teamPlay) { state.tasks = !state.tasks; draw(); }
     else return;
     e.preventDefault();
   });
@@ -548,6 +603,8 @@
           name: p.name, team: p.team, x: t[0][f] / 10, y: t[1][f] / 10, z: t[2][f] / 10,
           pitch: t[3][f], yaw: t[4][f], health: t[5][f], armor: t[6][f], weapon: t[7][f],
           alive: (t[8][f] & 1) === 1, flags: t[8][f],
+          leader: teamPlay ? teamPlay.leader(p.team, f) === i : false,
+          task: teamPlay && teamPlay.task(i, f) ? teamPlay.task(i, f).what : null,
         };
       });
     },
@@ -558,6 +615,7 @@
     data,
   };
   if (window.viewerNav) window.viewerNav.init({ data, redraw: draw });
+  if (teamPlay) teamPlay.init({ data, seek: seekTo, colour, clock });
   heights();
   resize();
   const decodedAt = performance.now();
@@ -617,6 +675,7 @@
       players, floor: floorSamples, drawn,
       layers: window.viewerNav ? window.viewerNav.layers : null,
       layers_drawn: window.viewerNav ? window.viewerNav.drawn : null,
+      team: teamPlay ? teamPlay.report(frame) : null,
       timing: { ready_ms: readyAt, draw_ms: drawMs, draws },
     });
   }

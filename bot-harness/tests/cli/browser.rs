@@ -176,6 +176,7 @@ fn the_replay_page_draws_the_log_in_chromium() {
         let report = self_report(&dom);
         assert_eq!(report["errors"], serde_json::json!([]), "script errors");
         assert_eq!(report["frame"], frame, "the page seeked to the frame asked");
+        assert!(report["team"].is_null(), "no team play in a free-for-all");
         let timing = &report["timing"];
         eprintln!(
             "frame {frame}: page ready after {} ms, one redraw {} ms",
@@ -380,4 +381,211 @@ fn the_replay_page_draws_the_log_in_chromium() {
         assert!(bytes > 20_000, "{}: {bytes} bytes", shot.display());
         eprintln!("screenshot: {}", shot.display());
     }
+}
+
+/// The name of the player `id` of the log's header (`nobody` for none).
+fn player_name(header: &serde_json::Value, id: i64) -> String {
+    usize::try_from(id)
+        .ok()
+        .and_then(|i| header["players"][i]["name"].as_str())
+        .unwrap_or("nobody")
+        .to_owned()
+}
+
+#[test]
+#[expect(
+    clippy::print_stderr,
+    reason = "where the screenshots are, for whoever runs the test"
+)]
+fn the_team_panel_shows_leaders_orders_tasks_and_flags_in_chromium() {
+    let dir = out_dir();
+    let log = dir.join("arena-ctf.jsonl");
+    let page = dir.join("arena-ctf.html");
+    run_json(&[
+        "match",
+        "arena",
+        "--mode",
+        "ctf",
+        "--red",
+        "bastion,clatter",
+        "--blue",
+        "kestrel,vesper",
+        "--seed",
+        "3",
+        "--time-limit",
+        "60",
+        "--log",
+        &log.to_string_lossy(),
+        "--json",
+    ]);
+    run_json(&[
+        "view",
+        &log.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+        "--json",
+    ]);
+    let url = |fragment: &str| format!("file://{}#{fragment}", page.display());
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let header: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a header")).expect("JSON");
+    let team_of = |id: &serde_json::Value| {
+        header["players"][usize::try_from(id.as_u64().expect("a player")).expect("small")]["team"]
+            .as_str()
+            .expect("a team")
+            .to_owned()
+    };
+    let events = logged_events(&log);
+    let at = |e: &serde_json::Value| e["frame"].as_u64().expect("a frame");
+    let team_decisions: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| e["event"] == "decision" && e["from"] == "team")
+        .collect();
+    let reason = |e: &serde_json::Value| e["reason"].as_str().unwrap_or("").to_owned();
+    let is_order = |e: &serde_json::Value| {
+        let why = reason(e);
+        why != "leadership" && !why.starts_with("ordered by ") && !why.starts_with("told by ")
+    };
+    // The moments to look at: before anything, with a flag carried after the first orders,
+    // and the end.
+    let first_order = team_decisions
+        .iter()
+        .find(|e| is_order(e))
+        .map(|e| at(e))
+        .expect("the leaders gave orders");
+    let carried = events
+        .iter()
+        .find(|e| e["event"] == "flag" && e["action"] == "taken" && at(e) > first_order)
+        .map(|e| at(e) + 5)
+        .expect("a flag taken after the first orders");
+    let last = logged_events(&log).last().map_or(0, at);
+    for frame in [0, carried, last] {
+        let (dom, _) = headless(&url(&format!("frame={frame}&report")), &["--dump-dom"]);
+        let report = self_report(&dom);
+        assert_eq!(report["errors"], serde_json::json!([]), "script errors");
+        let team = &report["team"];
+        assert_eq!(team["active"], true, "the Team section is shown in CTF");
+
+        // Each team's leader: the last leadership view of any of its members.
+        for side in ["red", "blue"] {
+            let expected = team_decisions
+                .iter()
+                .rfind(|e| {
+                    at(e) <= frame && reason(e) == "leadership" && team_of(&e["player"]) == side
+                })
+                .and_then(|e| e["to"].as_str()?.strip_prefix("leader "))
+                .unwrap_or("nobody");
+            let shown = player_name(&header, team["leaders"][side].as_i64().expect("a leader"));
+            assert_eq!(shown, expected, "the {side} leader at frame {frame}");
+        }
+
+        // Each team's flag: its last flag event; a carrier carries it in the frame's row.
+        let rows = logged_players(&log, frame);
+        for (side, bit) in [("red", 8), ("blue", 16)] {
+            let last_event = events
+                .iter()
+                .rfind(|e| e["event"] == "flag" && e["team"] == side && at(e) <= frame);
+            let expected = match last_event.map(|e| e["action"].as_str().unwrap_or("")) {
+                Some("taken") => "carried",
+                Some("dropped") => "dropped",
+                _ => "base",
+            };
+            let flag = &team["flags"][side];
+            assert_eq!(flag["state"], expected, "the {side} flag at frame {frame}");
+            if expected == "carried" {
+                let carrier =
+                    usize::try_from(flag["player"].as_u64().expect("a carrier")).expect("small");
+                assert_eq!(
+                    rows[carrier][8] as u64 & bit,
+                    bit,
+                    "the {side} flag's carrier"
+                );
+            }
+        }
+
+        // Each player's task: the last order it took (a leader's own orders are its tasks
+        // at once, so a leader's task may be newer).
+        let leaders: Vec<String> = team_decisions
+            .iter()
+            .filter(|e| is_order(e))
+            .map(|e| player_name(&header, e["player"].as_i64().expect("a player")))
+            .collect();
+        for (i, shown) in team["tasks"].as_array().expect("tasks").iter().enumerate() {
+            let name = player_name(&header, i64::try_from(i).expect("small"));
+            let taken = team_decisions.iter().rfind(|e| {
+                at(e) <= frame && e["player"] == i && reason(e).starts_with("ordered by ")
+            });
+            match taken {
+                Some(e) if !leaders.contains(&name) => {
+                    assert_eq!(shown["taken"], at(e), "{name}'s task at frame {frame}");
+                    let by = reason(e).trim_start_matches("ordered by ").to_owned();
+                    let by_shown = player_name(&header, shown["by"].as_i64().expect("by"));
+                    assert_eq!(by_shown, by, "who ordered {name}'s task");
+                }
+                Some(e) => assert!(shown["taken"].as_u64() >= Some(at(e)), "{name}: {shown}"),
+                None if !leaders.contains(&name) => {
+                    assert!(
+                        shown.is_null(),
+                        "{name} has no task at frame {frame}: {shown}"
+                    );
+                }
+                None => {}
+            }
+        }
+        let players = report["players"].as_array().expect("players");
+        for (shown, task) in players.iter().zip(team["tasks"].as_array().expect("tasks")) {
+            assert_eq!(
+                shown["task"], task["what"],
+                "the player's task in window.viewer"
+            );
+        }
+
+        // The timeline: every order given so far, every flag event so far.
+        let orders = team_decisions
+            .iter()
+            .filter(|e| is_order(e) && at(e) <= frame)
+            .count();
+        assert_eq!(
+            team["orders_past"], orders,
+            "orders listed at frame {frame}"
+        );
+        let flags = events
+            .iter()
+            .filter(|e| e["event"] == "flag" && at(e) <= frame)
+            .count();
+        assert!(
+            team["past"].as_u64() >= Some(flags as u64),
+            "{} entries for {flags} flag events",
+            team["past"]
+        );
+    }
+
+    // The filter, from the address: the red team's entries and the flag events only.
+    let (dom, _) = headless(
+        &url(&format!("frame={carried}&report&team=red")),
+        &["--dump-dom"],
+    );
+    let report = self_report(&dom);
+    assert_eq!(report["errors"], serde_json::json!([]), "script errors");
+    assert_eq!(report["team"]["filter"], "red");
+    let shown: Vec<&str> = report["team"]["teams_shown"]
+        .as_array()
+        .expect("teams shown")
+        .iter()
+        .map(|t| t.as_str().unwrap_or("?"))
+        .collect();
+    assert!(
+        shown.iter().all(|t| ["", "red"].contains(t)) && shown.contains(&"red"),
+        "{shown:?}"
+    );
+
+    let shot = dir.join(format!("arena-ctf-frame-{carried}.png"));
+    let _ = std::fs::remove_file(&shot);
+    headless(
+        &url(&format!("frame={carried}")),
+        &[&format!("--screenshot={}", shot.display())],
+    );
+    let bytes = std::fs::metadata(&shot).map_or(0, |m| m.len());
+    assert!(bytes > 20_000, "{}: {bytes} bytes", shot.display());
+    eprintln!("screenshot: {}", shot.display());
 }

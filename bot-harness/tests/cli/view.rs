@@ -262,3 +262,88 @@ fn a_missing_or_other_map_fails_clearly() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("differs"), "{stderr}");
 }
+
+#[test]
+fn a_team_match_embeds_its_team_play() {
+    let log = temp("ctf.jsonl");
+    let page = temp("ctf.html");
+    run_json(&[
+        "match",
+        "arena",
+        "--mode",
+        "ctf",
+        "--red",
+        "bastion,clatter",
+        "--blue",
+        "kestrel,vesper",
+        "--seed",
+        "3",
+        "--time-limit",
+        "60",
+        "--log",
+        &log.to_string_lossy(),
+        "--json",
+    ]);
+    run_json(&[
+        "view",
+        &log.to_string_lossy(),
+        "-o",
+        &page.to_string_lossy(),
+        "--json",
+    ]);
+    let data = embedded(&std::fs::read_to_string(&page).expect("the page"));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&log)
+        .expect("the log")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let team: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["event"] == "decision" && l["from"] == "team")
+        .collect();
+    let reason = |l: &serde_json::Value| l["reason"].as_str().expect("a reason").to_owned();
+    assert!(!team.is_empty(), "the team bots decide");
+
+    // The AI network's decisions stay decisions; the team's are the team timeline.
+    let decisions = data["decisions"].as_array().expect("decisions");
+    assert!(decisions.iter().all(|d| d[2] != "team"));
+    let entries = data["team"].as_array().expect("the team timeline");
+    let of_kind = |kind: &'static str| entries.iter().filter(move |e| e[1] == kind);
+
+    // Every order of a leader is an order entry, in log order, to a player of the match.
+    let orders: Vec<&&serde_json::Value> = team
+        .iter()
+        .filter(|l| {
+            let why = reason(l);
+            why != "leadership" && !why.starts_with("ordered by ") && !why.starts_with("told by ")
+        })
+        .collect();
+    assert!(!orders.is_empty(), "the leaders give orders");
+    assert_eq!(of_kind("order").count(), orders.len());
+    for (order, entry) in orders.iter().zip(of_kind("order")) {
+        assert_eq!(entry[0], order["frame"], "{entry}");
+        assert_eq!(entry[5], order["player"], "the leader: {entry}");
+        let addressee = &lines[0]["players"][entry[3].as_u64().expect("a player") as usize];
+        let words = order["to"].as_str().expect("words");
+        assert!(
+            words.starts_with(addressee["name"].as_str().expect("a name")),
+            "{words} to {addressee}"
+        );
+    }
+    // Every order taken is taken at an "ordered by" decision of its addressee.
+    for entry in of_kind("order").filter(|e| e[7].as_i64() >= Some(0) && e[3] != e[5]) {
+        assert!(
+            team.iter().any(|l| l["frame"] == entry[7]
+                && l["player"] == entry[3]
+                && reason(l).starts_with("ordered by ")),
+            "{entry}"
+        );
+    }
+    // A leader per team, from the leadership decisions.
+    for side in ["red", "blue"] {
+        assert!(
+            of_kind("leader").any(|e| e[2] == side && e[3].as_i64() >= Some(0)),
+            "a {side} leader: {entries:?}"
+        );
+    }
+}

@@ -3,8 +3,10 @@
 //! - With no valid leader, a bot that entered less than 10 s ago asks "who is the leader?"
 //!   after a random 5–15 s, and claims leadership ("I am the leader") 8–18 s after an
 //!   unanswered question; a bot that entered earlier claims after 5–15 s.
-//! - A claim heard makes the claimer the leader (a human's as a bot's). Two bots claiming
-//!   within a second of each other: the lower player id keeps it (deterministic).
+//! - A claim heard makes the claimer the leader (a human's as a bot's). Two claims within a
+//!   second of each other, one of them this bot's: the lower player id keeps it
+//!   (deterministic; a bot cannot tell a human's claim from a bot's, so a human who claims
+//!   in that second with a higher id than the bot's is overruled — it may claim again).
 //! - The leader answers "who is the leader?"; a leader that left the team, or said it quits,
 //!   is no leader: the election starts again.
 //! - A bot that may not lead (a team playing without a leader) never asks nor claims, but
