@@ -148,7 +148,8 @@ impl<'w, 'c> Bot<'w, 'c> {
 
     /// Sets (or with `None` clears) the place the bot goes to instead of the items it would
     /// choose ([`PlaceGoal`]). A new place, or one moved by more than a step, replaces the
-    /// goals on the stack: the next think pushes it.
+    /// goals on the stack: the next think pushes it — except that a nearby item being
+    /// fetched stays on top when only the place moved (a teammate walking).
     pub fn set_place_goal(&mut self, place: Option<PlaceGoal>) {
         let same = match (self.place, place) {
             (None, None) => true,
@@ -160,6 +161,21 @@ impl<'w, 'c> Bot<'w, 'c> {
             _ => false,
         };
         if same {
+            return;
+        }
+        if let (Some(old), Some(new)) = (self.place, place)
+            && old.hold == new.hold
+            && old.nearby == new.nearby
+            && self.nbg_until.is_some()
+            && let Some(nearby) = self.goals.stack.top().copied()
+            && nearby.id != PLACE_GOAL
+        {
+            // Only the place moved (a teammate walking): the nearby item the bot is
+            // fetching stays its goal; the place is pushed again after it.
+            self.place = place;
+            self.goals.stack.clear();
+            let pushed = self.goals.stack.push(nearby);
+            debug_assert!(pushed.is_ok(), "an emptied stack takes one goal");
             return;
         }
         self.place = place;

@@ -18,7 +18,7 @@ use bot_brain::fight::weapon_info::{WeaponConfig, load_weapon_config};
 use bot_brain::goal::ScoreSettings;
 use bot_brain::setup::{BotProfile, SharedBotData};
 use bot_brain::{Brain, BrainData};
-use bot_interface::{GameMode, Team};
+use bot_interface::{GameMode, Item, Team};
 use bot_team::{TeamBot, TeamData, TeamSettings};
 use bot_world::log::LogWriter;
 use bot_world::rules::Rules;
@@ -160,6 +160,25 @@ pub fn match_play(args: &MatchArgs) -> Result<MatchReport, Error> {
         return Err(Error::Argument(
             "--red and --blue need a team mode (--mode tdm or --mode ctf)".to_owned(),
         ));
+    }
+    if args.mode == GameMode::Ctf {
+        for team in [Team::Red, Team::Blue] {
+            let placed = level.items.iter().any(|spot| {
+                spot.item == Item::Flag(team)
+                    && !bot_world::level::filtered_out(
+                        &level.brushes.entities[spot.entity],
+                        GameMode::Ctf,
+                    )
+            });
+            if !placed {
+                return Err(Error::Argument(format!(
+                    "{}: no {} flag for capture the flag (the map's flags, if any, are for \
+                     another game type)",
+                    level.name,
+                    team.name()
+                )));
+            }
+        }
     }
     let asked: Vec<(String, Option<Team>)> =
         if args.bots.is_empty() && args.players.is_none() && !sided {

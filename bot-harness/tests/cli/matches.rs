@@ -170,6 +170,28 @@ fn a_match_with_another_maps_aas_is_refused() {
 }
 
 #[test]
+fn capture_the_flag_on_a_map_whose_flags_are_for_another_mode_is_refused() {
+    let Some(dir) = pack_maps() else {
+        return;
+    };
+    // oacmpdm3's flags are for one-flag and double domination games only.
+    let output = run(&[
+        "match",
+        &dir.join("oacmpdm3.bsp").to_string_lossy(),
+        "--aas",
+        &dir.join("oacmpdm3.aas").to_string_lossy(),
+        "--mode",
+        "ctf",
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("no red flag for capture the flag"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn replaying_something_that_is_not_a_log_fails_clearly() {
     let path = temp("not-a-log.jsonl");
     std::fs::write(&path, "hello\n").expect("written");
