@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measured team play of issue 21: loops over `bot-harness match ... --json`.
 
-Build first: `cargo build --release -p bot-harness`. The shared maps are read from
+Build first: `cargo build --release -p bot-harness` (or point $BOT_HARNESS at a copy of the
+binary, so that a rebuild during a long run does not change it). The shared maps are read from
 $REAL_DATA/maps (else ../shared/maps beside the repository).
 
   scripts/measure-team.py ctf [--maps a,b] [--seeds 20] [--jobs 2]
@@ -24,7 +25,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, "target", "release", "bot-harness")
+BINARY = os.environ.get("BOT_HARNESS") or os.path.join(ROOT, "target", "release", "bot-harness")
 TEAM = "bastion,clatter,kestrel,vesper"
 CTF_MAPS = ["oacmpctf1", "oacmpctf2", "oa_bases3cl", "ps37ctf", "oacmpdm6"]
 TDM_MAPS = ["oacmpctf2", "oa_bases3cl", "oacmpdm1", "dm3ish"]

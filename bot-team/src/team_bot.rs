@@ -12,8 +12,11 @@
 //!    enemy flag puts an order aside and takes it up after (thesis §17.2). Questions
 //!    addressed to it are answered.
 //! 2. [`Leadership`]: asking, claiming, answering "who is the leader?".
-//! 3. When it leads, the [`Commander`]'s orders: its own straight to its brain, the others'
-//!    queued as team chat.
+//! 3. When it leads, the [`Commander`]'s orders, queued as team chat and taken by itself as
+//!    a teammate takes them (its own task, its squad).
+//! 4. Squads ([`crate::command::squads`]): it learns who is in which squad from the join
+//!    orders it hears (the first name leads); leading a squad, it turns the squad's mission
+//!    into its members' orders.
 //!
 //! It says at most one line per 0.5 s (its brain's own chat comes first); every order and
 //! leadership change is handed to the match log as a decision (`from` = `"team"`).
