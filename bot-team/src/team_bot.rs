@@ -39,8 +39,8 @@ use crate::protocol::{Roster, said, understand};
 
 /// The shortest time (ms) between two team chat lines of one bot.
 const LINE_GAP_MS: u32 = 500;
-/// The team size from which a leader commands through squads by default: with six or
-/// more, one line per squad rather than one per teammate shortens a round of orders.
+/// The team size from which a leader commands through squads by default (six: enough for
+/// squads of two and more; see [`crate::command::squads`] for what they cost and give).
 const SQUADS_FROM: usize = 6;
 
 /// How a [`TeamBot`] plays in its team.
