@@ -107,6 +107,54 @@ pub fn split(state: FlagState, strategy: Strategy, n: usize) -> (usize, usize) {
     (defenders, attackers)
 }
 
+/// The ratio table's two groups of a round: who defends and who attacks, and what each
+/// group is sent to do (before the attackers split between returning and getting a flag).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Groups {
+    /// Defenders, from the front of the sorted list (nearest the base first).
+    pub defenders: Vec<PlayerId>,
+    /// What the defenders do.
+    pub defence: TeamCommand,
+    /// Attackers, from the back of the sorted list (farthest from the base first).
+    pub attackers: Vec<PlayerId>,
+    /// What the attackers do (with our flag taken and theirs home: return it, and every
+    /// second attacker gets the enemy flag instead).
+    pub attack: TeamCommand,
+}
+
+/// The [`Groups`] for `sorted` teammates (module docs: preference, then travel time to
+/// base), `carrier` being the teammate carrying the enemy flag (if any; in no group).
+#[must_use]
+pub fn groups(
+    state: FlagState,
+    strategy: Strategy,
+    sorted: &[PlayerId],
+    carrier: Option<PlayerId>,
+) -> Groups {
+    let mates: Vec<PlayerId> = sorted
+        .iter()
+        .copied()
+        .filter(|&id| Some(id) != carrier)
+        .collect();
+    let n = mates.len();
+    let (defenders, attackers) = split(state, strategy, n);
+    let escort = |fallback: TeamCommand| carrier.map_or(fallback, TeamCommand::Accompany);
+    let defend = TeamCommand::Defend(bot_interface::Place::OurBase);
+    Groups {
+        defenders: mates[..defenders].to_vec(),
+        defence: match state {
+            FlagState::BothTaken => escort(defend),
+            _ => defend,
+        },
+        attackers: mates[n - attackers..].iter().rev().copied().collect(),
+        attack: match state {
+            FlagState::BothHome => TeamCommand::GetFlag,
+            FlagState::OursTaken | FlagState::BothTaken => TeamCommand::ReturnFlag,
+            FlagState::TheirsTaken => escort(TeamCommand::GetFlag),
+        },
+    }
+}
+
 /// The orders for `sorted` teammates (module docs: preference, then travel time to base),
 /// `carrier` being the teammate carrying the enemy flag (if any; it gets no order).
 #[must_use]
@@ -116,36 +164,20 @@ pub fn ctf_orders(
     sorted: &[PlayerId],
     carrier: Option<PlayerId>,
 ) -> Vec<(PlayerId, TeamCommand)> {
-    let mates: Vec<PlayerId> = sorted
+    let groups = groups(state, strategy, sorted, carrier);
+    let defence = groups
+        .defenders
         .iter()
-        .copied()
-        .filter(|&id| Some(id) != carrier)
-        .collect();
-    let n = mates.len();
-    let (defenders, attackers) = split(state, strategy, n);
-    let escort = |fallback: TeamCommand| carrier.map_or(fallback, TeamCommand::Accompany);
-    let mut orders = Vec::with_capacity(defenders + attackers);
-    for &id in &mates[..defenders] {
-        let command = match state {
-            FlagState::BothHome | FlagState::OursTaken | FlagState::TheirsTaken => {
-                TeamCommand::Defend(bot_interface::Place::OurBase)
-            }
-            FlagState::BothTaken => escort(TeamCommand::Defend(bot_interface::Place::OurBase)),
+        .map(|&id| (id, groups.defence.clone()));
+    let attack = groups.attackers.iter().enumerate().map(|(k, &id)| {
+        let command = if state == FlagState::OursTaken && k % 2 == 1 {
+            TeamCommand::GetFlag
+        } else {
+            groups.attack.clone()
         };
-        orders.push((id, command));
-    }
-    // Attackers from the back of the list.
-    for (k, &id) in mates[n - attackers..].iter().rev().enumerate() {
-        let command = match state {
-            FlagState::BothHome => TeamCommand::GetFlag,
-            FlagState::OursTaken if k % 2 == 0 => TeamCommand::ReturnFlag,
-            FlagState::OursTaken => TeamCommand::GetFlag,
-            FlagState::TheirsTaken => escort(TeamCommand::GetFlag),
-            FlagState::BothTaken => TeamCommand::ReturnFlag,
-        };
-        orders.push((id, command));
-    }
-    orders
+        (id, command)
+    });
+    defence.chain(attack).collect()
 }
 
 #[cfg(test)]

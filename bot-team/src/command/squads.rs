@@ -29,9 +29,9 @@
 //! unled team). What squads give is the hierarchy: orders to a group by its name, and
 //! squad leaders that order their own members.
 
-use bot_interface::{Place, PlayerId, TeamCommand};
+use bot_interface::{PlayerId, TeamCommand};
 
-use super::ctf::{FlagState, Strategy, split};
+use super::ctf::{FlagState, Strategy, groups};
 
 /// The defence squad's name.
 pub const DEFENCE: &str = "defence";
@@ -60,31 +60,16 @@ pub fn ctf_squads(
     sorted: &[PlayerId],
     carrier: Option<PlayerId>,
 ) -> Vec<Squad> {
-    let mates: Vec<PlayerId> = sorted
-        .iter()
-        .copied()
-        .filter(|&id| Some(id) != carrier)
-        .collect();
-    let n = mates.len();
-    let (defenders, attackers) = split(state, strategy, n);
-    let escort = |fallback: TeamCommand| carrier.map_or(fallback, TeamCommand::Accompany);
-    let defend = TeamCommand::Defend(Place::OurBase);
+    let groups = groups(state, strategy, sorted, carrier);
     let defence = Squad {
         name: DEFENCE,
-        members: mates[..defenders].to_vec(),
-        mission: match state {
-            FlagState::BothTaken => escort(defend),
-            _ => defend,
-        },
+        members: groups.defenders,
+        mission: groups.defence,
     };
     let attack = Squad {
         name: ATTACK,
-        members: mates[n - attackers..].iter().rev().copied().collect(),
-        mission: match state {
-            FlagState::BothHome => TeamCommand::GetFlag,
-            FlagState::OursTaken | FlagState::BothTaken => TeamCommand::ReturnFlag,
-            FlagState::TheirsTaken => escort(TeamCommand::GetFlag),
-        },
+        members: groups.attackers,
+        mission: groups.attack,
     };
     [defence, attack]
         .into_iter()
@@ -129,6 +114,7 @@ pub fn flatten(squads: &[Squad], state: FlagState) -> Vec<(PlayerId, TeamCommand
 mod tests {
     use super::*;
     use crate::command::ctf::ctf_orders;
+    use bot_interface::Place;
 
     /// Whether the flat table and the hierarchy give every teammate of `sorted` one task.
     fn agrees_with_table(
