@@ -109,7 +109,7 @@ use super::brush_split::ConvexBrush;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 use super::plane_set::{PlaneId, PlaneSet};
 use crate::brush::{Contents, Plane};
-use crate::geom::{ON_EPSILON, Side};
+use crate::geom::{BoundsGrid, ON_EPSILON, Side};
 
 /// The split-plane heuristic and limits of [`build_tree`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -472,7 +472,7 @@ impl Context<'_> {
             };
             let (mut front, mut back) = (Vec::new(), Vec::new());
             for fragment in work.fragments {
-                let parts = fragment.shape.split(id, self.planes);
+                let parts = fragment.shape.into_split(id, self.planes);
                 if let Some(shape) = parts.front {
                     front.push(Fragment {
                         brush: fragment.brush,
@@ -568,37 +568,20 @@ impl Context<'_> {
 
     /// The best candidate plane (canonical orientation), or `None` when no open face is left.
     fn choose_split(&self, fragments: &[Fragment]) -> Option<PlaneId> {
-        // (plane, covered): sorted so that an exposed face of a plane comes first.
-        let mut faces: Vec<(PlaneId, bool)> = fragments
-            .iter()
-            .flat_map(|f| f.shape.faces())
-            .filter(|face| !face.on_split)
-            .map(|face| (face.plane.canonical(), face.covered))
-            .collect();
-        faces.sort_unstable();
-        faces.dedup_by_key(|(id, _)| *id);
-        let tier = faces.iter().map(|&(_, covered)| covered).min()?;
-        faces.retain(|&(_, covered)| covered == tier);
+        let mut candidates = candidate_planes(fragments);
+        let tier = candidates.iter().map(|c| c.covered).min()?;
+        candidates.retain(|c| c.covered == tier);
         // Large nodes score an evenly spread sample of the candidates, so that one choice costs
         // at most about `candidate_budget` side tests (the root of a big map would otherwise
         // cost candidates × fragments).
-        let pairs = faces.len().saturating_mul(fragments.len().max(1));
+        let pairs = candidates.len().saturating_mul(fragments.len().max(1));
         let stride = pairs.div_ceil(self.settings.candidate_budget.max(1)).max(1);
         let mut best: Option<(f64, PlaneId)> = None;
-        for (id, _) in faces.into_iter().step_by(stride) {
+        for candidate in candidates.into_iter().step_by(stride) {
+            let (id, facing) = (candidate.plane, candidate.facing);
             let plane = self.planes.get(id);
-            let (mut front, mut back, mut splits, mut facing) =
-                (0_usize, 0_usize, 0_usize, 0_usize);
+            let (mut front, mut back, mut splits) = (0_usize, 0_usize, 0_usize);
             for fragment in fragments {
-                if self.settings.facing_weight != 0.0
-                    && fragment
-                        .shape
-                        .faces()
-                        .iter()
-                        .any(|face| face.plane.canonical() == id)
-                {
-                    facing += 1;
-                }
                 match fragment.shape.side_of(&plane) {
                     Side::Front => front += 1,
                     Side::Back | Side::On => back += 1,
@@ -648,6 +631,74 @@ impl Context<'_> {
     }
 }
 
+/// A plane some fragment of a node has an open face on (see [`candidate_planes`]).
+struct Candidate {
+    /// The plane (canonical orientation).
+    plane: PlaneId,
+    /// Whether every open face on it is covered (an internal face of a multi-brush solid).
+    covered: bool,
+    /// How many fragments have a face on it, open or on a split plane, either orientation:
+    /// the `facing` term of the split score.
+    facing: usize,
+}
+
+/// The candidate split planes of a node's fragments, in plane order: every canonical plane
+/// with a face not yet on a split plane, with its [`Candidate::facing`] count. One sort of
+/// all faces gives both.
+///
+/// # Complexity
+/// `O(F log F)` for `F` faces in all.
+fn candidate_planes(fragments: &[Fragment]) -> Vec<Candidate> {
+    // (plane, fragment, open, covered) packed in a u64 so that they sort by plane, then
+    // fragment.
+    let mut keys: Vec<u64> = Vec::new();
+    for (index, fragment) in fragments.iter().enumerate() {
+        for face in fragment.shape.faces() {
+            keys.push(
+                (u64::from(face.plane.canonical().0) << 32)
+                    | ((index as u64) << 2)
+                    | (u64::from(!face.on_split) << 1)
+                    | u64::from(face.covered),
+            );
+        }
+    }
+    keys.sort_unstable();
+    let mut candidates = Vec::new();
+    let mut group = keys.as_slice();
+    while let Some(&first) = group.first() {
+        let plane = first >> 32;
+        let end = group.iter().position(|&k| k >> 32 != plane).unwrap_or(group.len());
+        let (same, rest) = group.split_at(end);
+        group = rest;
+        let mut facing = 0;
+        let mut last_fragment = None;
+        let mut covered: Option<bool> = None;
+        for &key in same {
+            let fragment = key >> 2;
+            if last_fragment != Some(fragment) {
+                facing += 1;
+                last_fragment = Some(fragment);
+            }
+            if key & 2 != 0 {
+                let face_covered = key & 1 != 0;
+                covered = Some(covered.map_or(face_covered, |c| c && face_covered));
+            }
+        }
+        if let Some(covered) = covered {
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "the high half of the key is a u32 plane id"
+            )]
+            candidates.push(Candidate {
+                plane: PlaneId(plane as u32),
+                covered,
+                facing,
+            });
+        }
+    }
+    candidates
+}
+
 /// How far inside a region's bounding box a fragment whose faces all lie on split planes may
 /// stop and still count as filling the region (units). A fragment sorted whole to one side
 /// of a split reaches at most [`ON_EPSILON`] past the plane, so the bounds of a true filler
@@ -669,55 +720,50 @@ pub(super) fn is_remnant(shape: &ConvexBrush, lo: DVec3, hi: DVec3) -> bool {
 /// blocked boxes, or the same non-blocking contents) as covered.
 ///
 /// # Complexity
-/// `O(n² · f)` bounding-box tests worst case for `n` brushes of `f` faces (a sweep over the
-/// brushes sorted by lower x), plus `O(f · v · k)` point tests for the `k` touching brushes.
+/// `O(n · k)` bounding-box tests for `n` brushes with `k` brushes listed near each in a
+/// [`BoundsGrid`], plus `O(f · v · k)` point tests for the `f` faces of `v` points.
 fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
-    let kind = |b: &ExpandedBrush| {
-        if b.contents.blocks_player() {
-            (true, b.blocks, Contents::empty())
-        } else {
-            (false, PresenceMask::NONE, b.contents)
-        }
+    let kind = |fragment: &Fragment| {
+        brushes.get(fragment.brush).map(|b| {
+            if b.contents.blocks_player() {
+                (true, b.blocks, Contents::empty())
+            } else {
+                (false, PresenceMask::NONE, b.contents)
+            }
+        })
     };
-    // Sorted by lower x so that only overlapping x ranges are compared.
-    let mut order: Vec<usize> = (0..fragments.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (la, lb) = (
-            fragments[a].shape.bounds().0.x,
-            fragments[b].shape.bounds().0.x,
-        );
-        la.total_cmp(&lb).then(a.cmp(&b))
-    });
+    let bounds: Vec<(DVec3, DVec3)> = fragments.iter().map(|f| f.shape.bounds()).collect();
+    let grid = BoundsGrid::new(&bounds);
+    let mut near = Vec::new();
     let mut updates: Vec<(usize, usize)> = Vec::new();
-    for (position, &a) in order.iter().enumerate() {
-        let (a_lo, a_hi) = fragments[a].shape.bounds();
-        let Some(brush_a) = brushes.get(fragments[a].brush) else {
+    for (a, fragment) in fragments.iter().enumerate() {
+        let Some(kind_a) = kind(fragment) else {
             continue;
         };
-        for (face_index, face) in fragments[a].shape.faces().iter().enumerate() {
+        let (a_lo, a_hi) = bounds[a];
+        grid.near(a_lo - ON_EPSILON, a_hi + ON_EPSILON, &mut near);
+        near.retain(|&b| {
+            let (b_lo, b_hi) = bounds[b];
+            b != a
+                && !(b_lo - ON_EPSILON).cmpgt(a_hi).any()
+                && !(b_hi + ON_EPSILON).cmplt(a_lo).any()
+                && kind(&fragments[b]) == Some(kind_a)
+        });
+        for (face_index, face) in fragment.shape.faces().iter().enumerate() {
             let (f_lo, f_hi) = face.winding.bounds();
-            let mut others = order
-                .iter()
-                .enumerate()
-                .take_while(|&(_, &b)| fragments[b].shape.bounds().0.x <= a_hi.x + ON_EPSILON);
-            let covered = others.any(|(other_position, &b)| {
-                let (b_lo, b_hi) = fragments[b].shape.bounds();
-                if other_position == position || b_hi.x < a_lo.x - ON_EPSILON {
-                    return false;
-                }
+            let covered = near.iter().any(|&b| {
+                let (b_lo, b_hi) = bounds[b];
                 if (b_lo - ON_EPSILON).cmpgt(f_hi).any() || (b_hi + ON_EPSILON).cmplt(f_lo).any() {
                     return false;
                 }
-                let Some(brush_b) = brushes.get(fragments[b].brush) else {
-                    return false;
-                };
-                kind(brush_a) == kind(brush_b)
-                    && face.winding.points().iter().all(|&p| {
+                brushes.get(fragments[b].brush).is_some_and(|brush_b| {
+                    face.winding.points().iter().all(|&p| {
                         brush_b
                             .planes
                             .iter()
                             .all(|plane| plane.distance_to(p) <= ON_EPSILON)
                     })
+                })
             });
             if covered {
                 updates.push((a, face_index));

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use super::brush_split::ConvexBrush;
 use super::bsp_tree::{BspTree, Child, LeafId, NodeId};
 use super::plane_set::PlaneId;
-use crate::geom::Winding;
+use crate::geom::{Clipper, Winding};
 
 /// Portals with less area than this are dropped (square units).
 pub const MIN_PORTAL_AREA: f64 = 0.01;
@@ -170,10 +170,12 @@ impl Portals {
                 list.retain(|&p| p != id);
             }
         }
-        let mut cut = Some(Winding::from_plane(&plane));
-        for &bound in &tree.root_planes {
-            cut = cut.and_then(|w| w.clip_back(&tree.planes.get(bound)));
-        }
+        let mut points = Winding::from_plane(&plane).into_points();
+        let mut clipper = Clipper::default();
+        let mut alive = tree
+            .root_planes
+            .iter()
+            .all(|&bound| clipper.clip_back(&mut points, &tree.planes.get(bound)));
         for &(ancestor, side) in path {
             let Some(ancestor) = tree.nodes.get(ancestor.0 as usize) else {
                 continue;
@@ -184,9 +186,9 @@ impl Portals {
             } else {
                 ancestor_plane
             };
-            cut = cut.and_then(|w| w.clip_back(&keep_behind));
+            alive = alive && clipper.clip_back(&mut points, &keep_behind);
         }
-        if let Some(winding) = cut {
+        if let Some(winding) = alive.then(|| Winding::new(points)).flatten() {
             add(
                 self,
                 Portal {

@@ -1,6 +1,11 @@
-//! `f64` geometry primitives shared by the compiler stages: convex polygons ([`Winding`]) and
-//! the side of a plane a point or polygon lies on ([`Side`]).
+//! `f64` geometry primitives shared by the compiler stages: convex polygons ([`Winding`]),
+//! the side of a plane a point or polygon lies on ([`Side`]), polygon clipping in place
+//! ([`Clipper`]), and a grid of boxes to find the boxes near a box ([`BoundsGrid`]).
 
+mod bounds_grid;
+mod clipper;
 mod winding;
 
+pub use bounds_grid::BoundsGrid;
+pub use clipper::Clipper;
 pub use winding::{ON_EPSILON, Side, Winding, WindingSplit};

@@ -6,6 +6,7 @@
 //! coplanar geometry does not produce slivers.
 
 use glam::DVec3;
+use smallvec::SmallVec;
 
 use crate::brush::Plane;
 
@@ -164,8 +165,11 @@ impl Winding {
     /// `O(points)`.
     #[must_use]
     pub fn split(&self, plane: &Plane) -> WindingSplit {
-        let distances: Vec<f64> = self.points.iter().map(|&p| plane.distance_to(p)).collect();
-        let sides: Vec<Side> = distances.iter().map(|&d| classify(d)).collect();
+        // On the stack: most windings have few points, and this runs for every face of every
+        // fragment a BSP split crosses.
+        let distances: SmallVec<[f64; 16]> =
+            self.points.iter().map(|&p| plane.distance_to(p)).collect();
+        let sides: SmallVec<[Side; 16]> = distances.iter().map(|&d| classify(d)).collect();
         let any_front = sides.contains(&Side::Front);
         let any_back = sides.contains(&Side::Back);
         if !any_front && !any_back {
