@@ -684,13 +684,11 @@ fn candidate_planes(fragments: &[Fragment]) -> Vec<Candidate> {
                 covered = Some(covered.map_or(face_covered, |c| c && face_covered));
             }
         }
-        if let Some(covered) = covered {
-            #[expect(
-                clippy::cast_possible_truncation,
-                reason = "the high half of the key is a u32 plane id"
-            )]
+        if let Some(covered) = covered
+            && let Ok(plane) = u32::try_from(plane)
+        {
             candidates.push(Candidate {
-                plane: PlaneId(plane as u32),
+                plane: PlaneId(plane),
                 covered,
                 facing,
             });
