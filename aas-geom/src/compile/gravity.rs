@@ -303,6 +303,7 @@ pub fn subdivide_by_gravity(
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
         let mixed: Vec<Region> = (0..tree.leaves.len())
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
+            .filter(|&leaf| may_split(tree, &portals, leaf, &thin))
             .filter_map(|leaf| leaf_region(tree, &portals, leaf, &thin, settings.min_thickness))
             .filter(|region| region.potential() > 0)
             .collect();
@@ -331,6 +332,44 @@ pub fn subdivide_by_gravity(
             return (stats, portals);
         }
     }
+}
+
+/// Whether the [`Region`] of `leaf` may have a potential above 0: its floors and tops counted
+/// without copying a winding. `false` means a potential of 0 for sure (no mixing, no column
+/// to split, and not a thin leaf under open leaves, the only kind with cutters), so that
+/// each round builds regions only for the few leaves that may split.
+fn may_split(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> bool {
+    if tree.is_solid(leaf) {
+        return false;
+    }
+    let is_thin = |l: LeafId| thin.get(l.0 as usize).copied().unwrap_or(false);
+    let (mut ground, mut gaps, mut thin_gap, mut tops) = (0_usize, 0_usize, false, 0_usize);
+    let (mut first_gap, mut several_gaps) = (None, false);
+    for portal in portals
+        .of_leaf(leaf)
+        .iter()
+        .filter_map(|&id| portals.get(id))
+    {
+        let Some((into, other_open)) = leaf_side(tree, portal, leaf) else {
+            continue;
+        };
+        if is_ground_normal(into.normal.z) {
+            match other_open {
+                None => ground += 1,
+                Some(other) => {
+                    gaps += 1;
+                    thin_gap |= is_thin(other);
+                    several_gaps |= *first_gap.get_or_insert(other) != other;
+                }
+            }
+        } else if is_ground_normal(-into.normal.z) && is_thin(leaf) && other_open.is_some() {
+            tops += 1;
+        }
+    }
+    let mixing = ground > 0 && gaps > 0;
+    let column_gaps = ground == 0 && thin_gap && several_gaps;
+    // A thin leaf under open leaves may be a column to split, or be cut by their sides.
+    mixing || column_gaps || tops > 0
 }
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or

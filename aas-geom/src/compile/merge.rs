@@ -128,13 +128,18 @@ pub fn merge_leaves(
         })
         .collect();
     let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
+    // The union tests depend only on the two groups' contents, which change only when a group
+    // absorbs another: a pair that failed is not tested again until one of its groups grew
+    // (`version` counts each group's absorptions).
+    let mut version: Vec<u32> = vec![0; leaf_count];
+    let mut failed: Vec<Option<[u32; 4]>> = vec![None; candidates.len()];
     // Thin floors into the air above them first; then floors with floors and air with air,
     // so that floors form the largest slabs; then floors take in the air above them where the
     // union stays convex.
     for phase in [Phase::ThinFloorsUp, Phase::SameGround, Phase::All] {
         for _ in 0..MAX_MERGE_PASSES {
             let mut merged = false;
-            for &(a, b) in &candidates {
+            for (&(a, b), failed) in candidates.iter().zip(&mut failed) {
                 let (Some(&ga), Some(&gb)) = (group_of.get(a as usize), group_of.get(b as usize))
                 else {
                     continue;
@@ -159,14 +164,30 @@ pub fn merge_leaves(
                     Phase::SameGround => grounded(&groups, ga) != grounded(&groups, gb),
                     Phase::All => false,
                 };
-                if ga == gb
-                    || skip
-                    || union_mixes(&sides, &group_of, &groups, ga, gb)
+                if ga == gb || skip {
+                    continue;
+                }
+                let state = [
+                    ga,
+                    gb,
+                    version.get(ga as usize).copied().unwrap_or(0),
+                    version.get(gb as usize).copied().unwrap_or(0),
+                ];
+                if *failed == Some(state) {
+                    continue;
+                }
+                if union_mixes(&sides, &group_of, &groups, ga, gb)
                     || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
                 {
+                    *failed = Some(state);
                     continue;
                 }
                 absorb(&mut groups, &mut group_of, ga, gb);
+                for g in [ga, gb] {
+                    if let Some(v) = version.get_mut(g as usize) {
+                        *v = v.wrapping_add(1);
+                    }
+                }
                 merged = true;
             }
             if !merged {
