@@ -109,6 +109,7 @@
 //! and numbering (tested on the ramp maps).
 
 use glam::DVec3;
+use rayon::prelude::*;
 
 use super::areas::is_ground_normal;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
@@ -301,10 +302,14 @@ pub fn subdivide_by_gravity(
     let mut round = 0;
     loop {
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
-        let mixed: Vec<Region> = (0..tree.leaves.len())
+        let tree_now: &BspTree = tree;
+        let mixed: Vec<Region> = (0..tree_now.leaves.len())
+            .into_par_iter()
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
-            .filter(|&leaf| may_split(tree, &portals, leaf, &thin))
-            .filter_map(|leaf| leaf_region(tree, &portals, leaf, &thin, settings.min_thickness))
+            .filter(|&leaf| may_split(tree_now, &portals, leaf, &thin))
+            .filter_map(|leaf| {
+                leaf_region(tree_now, &portals, leaf, &thin, settings.min_thickness)
+            })
             .filter(|region| region.potential() > 0)
             .collect();
         if round == 0 {
@@ -485,31 +490,42 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
     // Per open leaf: the planes of the ground under it (its own ground portals, or those
     // inherited through the thin leaves below it), its portals to open leaves below and its
     // top windings.
-    let mut grounds: Vec<Vec<Plane>> = vec![Vec::new(); count];
-    let mut below: Vec<Vec<LeafId>> = vec![Vec::new(); count];
-    let mut tops: Vec<Vec<&Winding>> = vec![Vec::new(); count];
-    for index in 0..count {
-        let Ok(leaf) = u32::try_from(index).map(LeafId) else {
-            break;
-        };
-        if tree.is_solid(leaf) {
-            continue;
-        }
-        for portal in portals
-            .of_leaf(leaf)
-            .iter()
-            .filter_map(|&id| portals.get(id))
-        {
-            let Some((into, other)) = leaf_side(tree, portal, leaf) else {
-                continue;
+    type Sides<'p> = (Vec<Plane>, Vec<LeafId>, Vec<&'p Winding>);
+    let sides: Vec<Sides<'_>> = (0..count)
+        .into_par_iter()
+        .map(|index| {
+            let mut sides: Sides<'_> = (Vec::new(), Vec::new(), Vec::new());
+            let Ok(leaf) = u32::try_from(index).map(LeafId) else {
+                return sides;
             };
-            match other {
-                None if is_ground_normal(into.normal.z) => grounds[index].push(into),
-                Some(other) if is_ground_normal(into.normal.z) => below[index].push(other),
-                Some(_) if is_ground_normal(-into.normal.z) => tops[index].push(&portal.winding),
-                _ => {}
+            if tree.is_solid(leaf) {
+                return sides;
             }
-        }
+            for portal in portals
+                .of_leaf(leaf)
+                .iter()
+                .filter_map(|&id| portals.get(id))
+            {
+                let Some((into, other)) = leaf_side(tree, portal, leaf) else {
+                    continue;
+                };
+                match other {
+                    None if is_ground_normal(into.normal.z) => sides.0.push(into),
+                    Some(other) if is_ground_normal(into.normal.z) => sides.1.push(other),
+                    Some(_) if is_ground_normal(-into.normal.z) => sides.2.push(&portal.winding),
+                    _ => {}
+                }
+            }
+            sides
+        })
+        .collect();
+    let mut grounds: Vec<Vec<Plane>> = Vec::with_capacity(count);
+    let mut below: Vec<Vec<LeafId>> = Vec::with_capacity(count);
+    let mut tops: Vec<Vec<&Winding>> = Vec::with_capacity(count);
+    for (ground, under, top) in sides {
+        grounds.push(ground);
+        below.push(under);
+        tops.push(top);
     }
     let within = |grounds: &[Plane], tops: &[&Winding]| {
         tops.iter().flat_map(|w| w.points().iter()).any(|&p| {

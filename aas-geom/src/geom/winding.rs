@@ -42,15 +42,28 @@ pub struct WindingSplit {
 /// A convex polygon in `f64`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Winding {
-    points: Vec<DVec3>,
+    points: Points,
 }
+
+/// A winding's points: inline up to [`INLINE_POINTS`] (most faces and portals have four), so
+/// that splitting and clipping brushes does not allocate per polygon.
+type Points = SmallVec<[DVec3; INLINE_POINTS]>;
+
+/// How many points a winding holds without a heap allocation.
+const INLINE_POINTS: usize = 6;
 
 impl Winding {
     /// A winding through `points` (at least 3, convex, in order). Returns `None` for fewer than
     /// 3 points or non-finite coordinates.
     #[must_use]
     pub fn new(points: Vec<DVec3>) -> Option<Self> {
-        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then_some(Self { points })
+        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then(|| Self {
+            points: if points.len() <= INLINE_POINTS {
+                Points::from_slice(&points)
+            } else {
+                Points::from_vec(points)
+            },
+        })
     }
 
     /// A huge square lying in `plane`, counter-clockwise seen from the normal's side: the start
@@ -71,7 +84,7 @@ impl Winding {
         let v = normal.cross(u.normalize()) * HUGE;
         let origin = normal * plane.dist;
         Self {
-            points: vec![
+            points: smallvec::smallvec![
                 origin - u - v,
                 origin + u - v,
                 origin + u + v,
@@ -89,7 +102,7 @@ impl Winding {
     /// Consumes the winding, returning its points.
     #[must_use]
     pub fn into_points(self) -> Vec<DVec3> {
-        self.points
+        self.points.into_vec()
     }
 
     /// The area (square units).
@@ -200,8 +213,8 @@ impl Winding {
                 back: Some(self.clone()),
             };
         }
-        let mut front = Vec::with_capacity(self.points.len() + 2);
-        let mut back = Vec::with_capacity(self.points.len() + 2);
+        let mut front = Points::new();
+        let mut back = Points::new();
         for i in 0..self.points.len() {
             let point = self.points[i];
             match sides[i] {
@@ -233,9 +246,12 @@ impl Winding {
                 back.push(mid);
             }
         }
+        let winding = |points: Points| {
+            (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then_some(Self { points })
+        };
         WindingSplit {
-            front: Self::new(front),
-            back: Self::new(back),
+            front: winding(front),
+            back: winding(back),
         }
     }
 

@@ -112,6 +112,14 @@ impl ReachContext<'_> {
         if f2.mins.z > f1.maxs.z + physics.jump_apex_height() {
             return None;
         }
+        // Floors whose boxes lie farther apart in plan view than the longest jump (with a unit
+        // to spare for rounding) have no closer edge points either.
+        let gap = (f1.mins.truncate() - f2.maxs.truncate())
+            .max(f2.mins.truncate() - f1.maxs.truncate())
+            .max(Vec2::ZERO);
+        if gap.length() > self.settings.max_jump_distance + 1.0 {
+            return None;
+        }
         // The closest pairs of floor edge points; ties (a range of closest points, as along
         // two parallel edges, where end points of other edges tie too) are averaged.
         let mut pairs: Vec<(f32, Vec3, Vec3)> = Vec::new();
