@@ -293,7 +293,7 @@ pub fn build_areas(
             PortalSide::Outside => None,
         };
         let (front, back) = (side_area(portal.front), side_area(portal.back));
-        let Some(normal) = portal.winding.plane().map(|p| p.normal) else {
+        let Some(normal) = portal.normal() else {
             set.diagnostics
                 .push(AreaDiagnostic::DegeneratePortal { portal: index });
             continue;

@@ -5,6 +5,8 @@
 //! A face marked [`BrushFace::on_split`] lies on a plane the polytope was already split or
 //! sorted by: BSP construction never chooses it again.
 
+use std::cell::RefCell;
+
 use glam::DVec3;
 
 use super::plane_set::{PlaneId, PlaneSet};
@@ -148,8 +150,45 @@ impl ConvexBrush {
         if c + r < -ON_EPSILON {
             return Side::Back;
         }
-        let (lo, hi) = self.distance_range(plane);
-        classify_range(lo, hi)
+        if let Some((lo, hi)) = self.axial_range(plane) {
+            return classify_range(lo, hi);
+        }
+        // `classify_range` of the points' distances, stopping at the first point on each side.
+        let (mut front, mut back) = (false, false);
+        for face in &self.faces {
+            for &p in face.winding.points() {
+                let d = plane.distance_to(p);
+                front |= d > ON_EPSILON;
+                back |= d < -ON_EPSILON;
+            }
+            if front && back {
+                return Side::Cross;
+            }
+        }
+        match (front, back) {
+            (true, true) => Side::Cross,
+            (true, false) => Side::Front,
+            (false, true) => Side::Back,
+            (false, false) => Side::On,
+        }
+    }
+
+    /// [`ConvexBrush::distance_range`] for an axial plane, from the bounding box; `None` for
+    /// any other plane.
+    fn axial_range(&self, plane: &Plane) -> Option<(f64, f64)> {
+        for axis in 0..3 {
+            let others_zero = (0..3).all(|other| other == axis || plane.normal[other] == 0.0);
+            if !others_zero {
+                continue;
+            }
+            if plane.normal[axis] == 1.0 {
+                return Some((self.mins[axis] - plane.dist, self.maxs[axis] - plane.dist));
+            }
+            if plane.normal[axis] == -1.0 {
+                return Some((-self.maxs[axis] - plane.dist, -self.mins[axis] - plane.dist));
+            }
+        }
+        None
     }
 
     /// The smallest and largest signed distance of the polytope's points from `plane`. For an
@@ -157,17 +196,8 @@ impl ConvexBrush {
     /// `±1 · x + 0 · y + 0 · z − d` is `±x − d` in floating point too), without a pass over
     /// the points: most split candidates of real maps are axial.
     fn distance_range(&self, plane: &Plane) -> (f64, f64) {
-        for axis in 0..3 {
-            let others_zero = (0..3).all(|other| other == axis || plane.normal[other] == 0.0);
-            if !others_zero {
-                continue;
-            }
-            if plane.normal[axis] == 1.0 {
-                return (self.mins[axis] - plane.dist, self.maxs[axis] - plane.dist);
-            }
-            if plane.normal[axis] == -1.0 {
-                return (-self.maxs[axis] - plane.dist, -self.mins[axis] - plane.dist);
-            }
+        if let Some(range) = self.axial_range(plane) {
+            return range;
         }
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for face in &self.faces {
@@ -208,30 +238,7 @@ impl ConvexBrush {
     /// `O(f · v)` for `f` faces of `v` points, plus `O(f · v)` to clip the cross-section.
     #[must_use]
     pub fn split(&self, id: PlaneId, planes: &PlaneSet) -> BrushSplit {
-        let plane = planes.get(id);
-        let (lo, hi) = self.distance_range(&plane);
-        let whole = |front: bool| {
-            let mut brush = self.clone();
-            brush.mark_faces_on(id, &plane);
-            if front {
-                BrushSplit {
-                    front: Some(brush),
-                    back: None,
-                    mid: None,
-                }
-            } else {
-                BrushSplit {
-                    front: None,
-                    back: Some(brush),
-                    mid: None,
-                }
-            }
-        };
-        match classify_range(lo, hi) {
-            Side::Front => whole(true),
-            Side::Back | Side::On => whole(false),
-            Side::Cross => self.split_crossing(id, &plane, planes).unwrap_or_else(|| whole(hi > -lo)),
-        }
+        self.clone().into_split(id, planes)
     }
 
     /// [`ConvexBrush::split`] consuming the polytope, so that the usual case — the polytope
@@ -246,8 +253,8 @@ impl ConvexBrush {
         let front = match classify_range(lo, hi) {
             Side::Front => true,
             Side::Back | Side::On => false,
-            Side::Cross => match self.split_crossing(id, &plane, planes) {
-                Some(split) => return split,
+            Side::Cross => match self.cross_section(&plane, planes) {
+                Some(mid) => return Self::split_faces(self.faces, id, &plane, mid),
                 None => hi > -lo,
             },
         };
@@ -267,22 +274,32 @@ impl ConvexBrush {
         }
     }
 
-    /// The two parts of a polytope that `plane` (id `id`) crosses, or `None` when the
-    /// cross-section vanishes (the caller then keeps it whole on its larger side).
-    fn split_crossing(&self, id: PlaneId, plane: &Plane, planes: &PlaneSet) -> Option<BrushSplit> {
-        let plane = *plane;
-        let mut points = Winding::from_plane(&plane).into_points();
-        let mut clipper = Clipper::default();
-        for face in &self.faces {
-            if !clipper.clip_back(&mut points, &planes.get(face.plane)) {
-                return None;
-            }
+    /// The cross-section of the polytope on `plane` (facing the plane's normal), or `None`
+    /// when it vanishes.
+    fn cross_section(&self, plane: &Plane, planes: &PlaneSet) -> Option<Winding> {
+        thread_local! {
+            /// The clipping buffers, reused: a BSP build takes tens of thousands of sections.
+            static SCRATCH: RefCell<(Clipper, Vec<DVec3>)> = RefCell::default();
         }
-        let mid = Winding::new(points)?;
-        let mut front_faces = Vec::with_capacity(self.faces.len() + 1);
-        let mut back_faces = Vec::with_capacity(self.faces.len() + 1);
-        for face in &self.faces {
-            let parts = face.winding.split(&plane);
+        SCRATCH.with_borrow_mut(|(clipper, points)| {
+            points.clear();
+            points.extend_from_slice(Winding::from_plane(plane).points());
+            for face in &self.faces {
+                if !clipper.clip_back(points, &planes.get(face.plane)) {
+                    return None;
+                }
+            }
+            Winding::from_points(points)
+        })
+    }
+
+    /// The two parts of a polytope with `faces` that `plane` (id `id`) crosses, with
+    /// cross-section `mid`.
+    fn split_faces(faces: Vec<BrushFace>, id: PlaneId, plane: &Plane, mid: Winding) -> BrushSplit {
+        let mut front_faces = Vec::with_capacity(faces.len() + 1);
+        let mut back_faces = Vec::with_capacity(faces.len() + 1);
+        for face in faces {
+            let parts = face.winding.into_split(plane);
             if let Some(winding) = parts.front {
                 front_faces.push(BrushFace {
                     plane: face.plane,
@@ -312,11 +329,11 @@ impl ConvexBrush {
             on_split: true,
             covered: false,
         });
-        Some(BrushSplit {
+        BrushSplit {
             front: Self::from_faces(front_faces),
             back: Self::from_faces(back_faces),
             mid: Some(mid),
-        })
+        }
     }
 }
 

@@ -470,7 +470,8 @@ impl Context<'_> {
                 }
                 continue;
             };
-            let (mut front, mut back) = (Vec::new(), Vec::new());
+            let count = work.fragments.len();
+            let (mut front, mut back) = (Vec::with_capacity(count), Vec::with_capacity(count));
             for fragment in work.fragments {
                 let parts = fragment.shape.into_split(id, self.planes);
                 if let Some(shape) = parts.front {
@@ -667,7 +668,10 @@ fn candidate_planes(fragments: &[Fragment]) -> Vec<Candidate> {
     let mut group = keys.as_slice();
     while let Some(&first) = group.first() {
         let plane = first >> 32;
-        let end = group.iter().position(|&k| k >> 32 != plane).unwrap_or(group.len());
+        let end = group
+            .iter()
+            .position(|&k| k >> 32 != plane)
+            .unwrap_or(group.len());
         let (same, rest) = group.split_at(end);
         group = rest;
         let mut facing = 0;

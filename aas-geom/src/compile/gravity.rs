@@ -307,9 +307,7 @@ pub fn subdivide_by_gravity(
             .into_par_iter()
             .filter_map(|i| u32::try_from(i).ok().map(LeafId))
             .filter(|&leaf| may_split(tree_now, &portals, leaf, &thin))
-            .filter_map(|leaf| {
-                leaf_region(tree_now, &portals, leaf, &thin, settings.min_thickness)
-            })
+            .filter_map(|leaf| leaf_region(tree_now, &portals, leaf, &thin, settings.min_thickness))
             .filter(|region| region.potential() > 0)
             .collect();
         if round == 0 {
@@ -454,7 +452,7 @@ fn leaf_side(
     portal: &super::portalize::Portal,
     leaf: LeafId,
 ) -> Option<(Plane, Option<LeafId>)> {
-    portal.winding.plane()?;
+    portal.normal()?;
     let leaf_is_front = portal.front == PortalSide::Leaf(leaf);
     let other = if leaf_is_front {
         portal.back

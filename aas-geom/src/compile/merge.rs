@@ -234,7 +234,7 @@ fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafS
                 .of_leaf(leaf)
                 .iter()
                 .filter_map(|&id| portals.get(id))
-                .filter(|p| p.winding.plane().is_some())
+                .filter(|p| p.normal().is_some())
                 .map(|p| {
                     let leaf_is_front = p.front == PortalSide::Leaf(leaf);
                     let (outward, other) = if leaf_is_front {
@@ -269,7 +269,8 @@ fn leaf_vertices(portals: &Portals, index: usize) -> Vec<DVec3> {
 }
 
 fn sort_dedup(points: &mut Vec<DVec3>) {
-    points.sort_by(|a, b| {
+    // Unstable is enough: points that compare equal under `total_cmp` are bitwise equal.
+    points.sort_unstable_by(|a, b| {
         a.x.total_cmp(&b.x)
             .then(a.y.total_cmp(&b.y))
             .then(a.z.total_cmp(&b.z))
@@ -289,7 +290,7 @@ fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u
                 let same = keys
                     .get(a.0 as usize)
                     .is_some_and(|ka| keys.get(b.0 as usize) == Some(ka));
-                (ok(a) && ok(b) && same && p.winding.plane().is_some()).then_some((
+                (ok(a) && ok(b) && same && p.normal().is_some()).then_some((
                     a.0,
                     b.0,
                     p.winding.area(),

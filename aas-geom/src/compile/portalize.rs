@@ -14,6 +14,7 @@
 //! computed again: `Portals::split_leaf` cuts the leaf's portals by the node's plane and adds
 //! the node's cross-section between the two parts, the same clips in another order.
 
+use glam::DVec3;
 use rayon::prelude::*;
 
 use super::brush_split::ConvexBrush;
@@ -50,6 +51,38 @@ pub struct Portal {
     pub front: PortalSide,
     /// The other side.
     pub back: PortalSide,
+    /// The winding's own unit normal ([`Winding::plane`]), computed once when the portal is
+    /// made: the later stages ask for it many times per portal.
+    own_normal: Option<DVec3>,
+}
+
+impl Portal {
+    /// A portal of `winding` on `plane` (of `node`) between `front` and `back`.
+    #[must_use]
+    pub fn new(
+        plane: PlaneId,
+        node: Option<NodeId>,
+        winding: Winding,
+        front: PortalSide,
+        back: PortalSide,
+    ) -> Self {
+        let own_normal = winding.plane().map(|plane| plane.normal);
+        Self {
+            plane,
+            node,
+            winding,
+            front,
+            back,
+            own_normal,
+        }
+    }
+
+    /// The winding's own unit normal, following its point order ([`Winding::plane`]); `None`
+    /// for a degenerate winding.
+    #[must_use]
+    pub fn normal(&self) -> Option<DVec3> {
+        self.own_normal
+    }
 }
 
 /// All portals of a tree, and each leaf's portals.
@@ -146,13 +179,7 @@ impl Portals {
                 } else {
                     (other, side)
                 };
-                let piece = Portal {
-                    plane: portal_plane,
-                    node: portal_node,
-                    winding,
-                    front,
-                    back,
-                };
+                let piece = Portal::new(portal_plane, portal_node, winding, front, back);
                 if reused {
                     add_kept(self, piece);
                 } else if let Some(slot) = self.portals.get_mut(id.0 as usize) {
@@ -191,13 +218,13 @@ impl Portals {
         if let Some(winding) = alive.then(|| Winding::new(points)).flatten() {
             add(
                 self,
-                Portal {
-                    plane: split_node.plane,
-                    node: Some(node),
+                Portal::new(
+                    split_node.plane,
+                    Some(node),
                     winding,
-                    front: PortalSide::Leaf(front_leaf),
-                    back: PortalSide::Leaf(back_leaf),
-                },
+                    PortalSide::Leaf(front_leaf),
+                    PortalSide::Leaf(back_leaf),
+                ),
             );
         }
     }
@@ -256,13 +283,13 @@ pub fn portalize(tree: &BspTree) -> Portals {
         for (winding, leaf) in push_down(tree, face.winding.clone(), tree.root) {
             add(
                 &mut portals,
-                Portal {
-                    plane: face.plane,
-                    node: None,
+                Portal::new(
+                    face.plane,
+                    None,
                     winding,
-                    front: PortalSide::Outside,
-                    back: PortalSide::Leaf(leaf),
-                },
+                    PortalSide::Outside,
+                    PortalSide::Leaf(leaf),
+                ),
             );
         }
     }
@@ -338,13 +365,13 @@ fn node_portal_pieces(tree: &BspTree, id: NodeId, mid: Winding) -> Vec<Portal> {
     for (piece, front_leaf) in push_down(tree, mid, node.children[0]) {
         for (winding, back_leaf) in push_down(tree, piece, node.children[1]) {
             if kept(&winding) {
-                found.push(Portal {
-                    plane: node.plane,
-                    node: Some(id),
+                found.push(Portal::new(
+                    node.plane,
+                    Some(id),
                     winding,
-                    front: PortalSide::Leaf(front_leaf),
-                    back: PortalSide::Leaf(back_leaf),
-                });
+                    PortalSide::Leaf(front_leaf),
+                    PortalSide::Leaf(back_leaf),
+                ));
             }
         }
     }
@@ -416,7 +443,7 @@ fn push_down(tree: &BspTree, winding: Winding, start: Child) -> Vec<(Winding, Le
                 if depth > tree.nodes.len() {
                     continue;
                 }
-                let split = winding.split(&tree.planes.get(node.plane));
+                let split = winding.into_split(&tree.planes.get(node.plane));
                 if let Some(back) = split.back {
                     stack.push((back, node.children[1], depth + 1));
                 }

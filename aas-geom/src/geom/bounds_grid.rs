@@ -30,9 +30,10 @@ impl BoundsGrid {
         let (lo, hi) = boxes
             .iter()
             .filter(|(lo, hi)| lo.is_finite() && hi.is_finite())
-            .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(a, b), &(lo, hi)| {
-                (a.min(lo), b.max(hi))
-            });
+            .fold(
+                (DVec3::INFINITY, DVec3::NEG_INFINITY),
+                |(a, b), &(lo, hi)| (a.min(lo), b.max(hi)),
+            );
         let origin = if lo.is_finite() { lo } else { DVec3::ZERO };
         let extent = (hi - lo).max_element();
         let cell = if extent.is_finite() {
@@ -107,7 +108,9 @@ mod tests {
         let mut boxes = Vec::new();
         let mut state = 12345_u64;
         let mut next = || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
             ((state >> 33) as f64) / f64::from(u32::MAX >> 1)
         };
         for _ in 0..300 {

@@ -66,6 +66,14 @@ impl Winding {
         })
     }
 
+    /// A winding through a copy of `points`; `None` under the rules of [`Winding::new`].
+    #[must_use]
+    pub fn from_points(points: &[DVec3]) -> Option<Self> {
+        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then(|| Self {
+            points: Points::from_slice(points),
+        })
+    }
+
     /// A huge square lying in `plane`, counter-clockwise seen from the normal's side: the start
     /// of every brush face and portal before clipping.
     #[must_use]
@@ -178,46 +186,57 @@ impl Winding {
     /// `O(points)`.
     #[must_use]
     pub fn split(&self, plane: &Plane) -> WindingSplit {
+        self.clone().into_split(plane)
+    }
+
+    /// [`Winding::split`] consuming the winding, so that a winding wholly on one side (the
+    /// usual case down a BSP tree) is moved, not copied.
+    ///
+    /// # Complexity
+    /// `O(points)`.
+    #[must_use]
+    pub fn into_split(self, plane: &Plane) -> WindingSplit {
         // On the stack: most windings have few points, and this runs for every face of every
         // fragment a BSP split crosses.
         let distances: SmallVec<[f64; 16]> =
             self.points.iter().map(|&p| plane.distance_to(p)).collect();
-        let sides: SmallVec<[Side; 16]> = distances.iter().map(|&d| classify(d)).collect();
-        let any_front = sides.contains(&Side::Front);
-        let any_back = sides.contains(&Side::Back);
+        let any_front = distances.iter().any(|&d| d > ON_EPSILON);
+        let any_back = distances.iter().any(|&d| d < -ON_EPSILON);
         if !any_front && !any_back {
             let faces_front = self
                 .plane()
                 .is_none_or(|own| own.normal.dot(plane.normal) >= 0.0);
             return if faces_front {
                 WindingSplit {
-                    front: Some(self.clone()),
+                    front: Some(self),
                     back: None,
                 }
             } else {
                 WindingSplit {
                     front: None,
-                    back: Some(self.clone()),
+                    back: Some(self),
                 }
             };
         }
         if !any_back {
             return WindingSplit {
-                front: Some(self.clone()),
+                front: Some(self),
                 back: None,
             };
         }
         if !any_front {
             return WindingSplit {
                 front: None,
-                back: Some(self.clone()),
+                back: Some(self),
             };
         }
         let mut front = Points::new();
         let mut back = Points::new();
-        for i in 0..self.points.len() {
+        let count = self.points.len();
+        for i in 0..count {
             let point = self.points[i];
-            match sides[i] {
+            let side = classify(distances[i]);
+            match side {
                 Side::On => {
                     front.push(point);
                     back.push(point);
@@ -226,9 +245,9 @@ impl Winding {
                 Side::Front => front.push(point),
                 Side::Back | Side::Cross => back.push(point),
             }
-            let next = (i + 1) % self.points.len();
+            let next = if i + 1 == count { 0 } else { i + 1 };
             let crosses = matches!(
-                (sides[i], sides[next]),
+                (side, classify(distances[next])),
                 (Side::Front, Side::Back) | (Side::Back, Side::Front)
             );
             if crosses {
