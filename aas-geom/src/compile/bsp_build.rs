@@ -652,7 +652,8 @@ struct Candidate {
 fn candidate_planes(fragments: &[Fragment]) -> Vec<Candidate> {
     // (plane, fragment, open, covered) packed in a u64 so that they sort by plane, then
     // fragment.
-    let mut keys: Vec<u64> = Vec::new();
+    let mut keys: Vec<u64> =
+        Vec::with_capacity(fragments.iter().map(|f| f.shape.faces().len()).sum());
     for (index, fragment) in fragments.iter().enumerate() {
         for face in fragment.shape.faces() {
             keys.push(

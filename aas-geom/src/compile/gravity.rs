@@ -327,8 +327,14 @@ pub fn subdivide_by_gravity(
             parents: &mut parents,
             node_parents: &mut node_parents,
         };
-        for region in mixed {
-            stats.splits += split_region(&mut state, region, settings);
+        // The first plane of each leaf depends on its region alone: chosen in parallel. The
+        // splits themselves change the tree and its plane set, in leaf order.
+        let first: Vec<Option<Plane>> = mixed
+            .par_iter()
+            .map(|region| best_plane(region, settings))
+            .collect();
+        for (region, first) in mixed.into_iter().zip(first) {
+            stats.splits += split_region(&mut state, region, first, settings);
         }
         if stats.splits == before {
             portals.compact();
@@ -619,15 +625,25 @@ struct SplitState<'a> {
 /// The two parts of a region cut by a plane: `[front, back]`.
 type Parts = [Region; 2];
 
-/// Splits `region` (and its parts, while they mix) in `tree`; returns the number of splits.
-fn split_region(state: &mut SplitState<'_>, region: Region, settings: &GravitySettings) -> usize {
+/// Splits `region` (and its parts, while they mix) in `tree`, first by `first` (its
+/// [`best_plane`], chosen beforehand); returns the number of splits.
+fn split_region(
+    state: &mut SplitState<'_>,
+    region: Region,
+    first: Option<Plane>,
+    settings: &GravitySettings,
+) -> usize {
     let mut splits = 0;
+    let mut first = Some(first);
     let mut stack = vec![region];
     while let Some(region) = stack.pop() {
         if splits >= settings.max_splits_per_leaf {
             break;
         }
-        let Some(plane) = best_plane(&region, settings) else {
+        let chosen = first
+            .take()
+            .unwrap_or_else(|| best_plane(&region, settings));
+        let Some(plane) = chosen else {
             continue;
         };
         let Some(parts) = apply_split(state, &region, plane) else {

@@ -196,43 +196,95 @@ impl Winding {
     /// `O(points)`.
     #[must_use]
     pub fn into_split(self, plane: &Plane) -> WindingSplit {
-        // On the stack: most windings have few points, and this runs for every face of every
-        // fragment a BSP split crosses.
-        let distances: SmallVec<[f64; 16]> =
-            self.points.iter().map(|&p| plane.distance_to(p)).collect();
-        let any_front = distances.iter().any(|&d| d > ON_EPSILON);
-        let any_back = distances.iter().any(|&d| d < -ON_EPSILON);
-        if !any_front && !any_back {
-            let faces_front = self
-                .plane()
-                .is_none_or(|own| own.normal.dot(plane.normal) >= 0.0);
-            return if faces_front {
-                WindingSplit {
-                    front: Some(self),
-                    back: None,
-                }
-            } else {
-                WindingSplit {
-                    front: None,
-                    back: Some(self),
-                }
-            };
+        let count = self.points.len();
+        if count > SPLIT_STACK {
+            return self.split_large(plane);
         }
-        if !any_back {
-            return WindingSplit {
+        // On the stack: this runs for every face of every fragment a BSP split crosses.
+        let mut distances = [0.0_f64; SPLIT_STACK];
+        let (mut any_front, mut any_back) = (false, false);
+        for (distance, &point) in distances.iter_mut().zip(&self.points) {
+            *distance = plane.distance_to(point);
+            any_front |= *distance > ON_EPSILON;
+            any_back |= *distance < -ON_EPSILON;
+        }
+        if !(any_front && any_back) {
+            return self.whole_side(plane, any_front, any_back);
+        }
+        let mut front = [DVec3::ZERO; SPLIT_STACK + 2];
+        let mut back = [DVec3::ZERO; SPLIT_STACK + 2];
+        let (mut front_len, mut back_len) = (0, 0);
+        for i in 0..count {
+            let point = self.points[i];
+            let side = classify(distances[i]);
+            match side {
+                Side::On => {
+                    front[front_len] = point;
+                    back[back_len] = point;
+                    front_len += 1;
+                    back_len += 1;
+                    continue;
+                }
+                Side::Front => {
+                    front[front_len] = point;
+                    front_len += 1;
+                }
+                Side::Back | Side::Cross => {
+                    back[back_len] = point;
+                    back_len += 1;
+                }
+            }
+            let next = if i + 1 == count { 0 } else { i + 1 };
+            let crosses = matches!(
+                (side, classify(distances[next])),
+                (Side::Front, Side::Back) | (Side::Back, Side::Front)
+            );
+            if crosses {
+                let mid = crossing(point, self.points[next], distances[i], distances[next], plane);
+                front[front_len] = mid;
+                back[back_len] = mid;
+                front_len += 1;
+                back_len += 1;
+            }
+        }
+        WindingSplit {
+            front: Self::from_points(&front[..front_len]),
+            back: Self::from_points(&back[..back_len]),
+        }
+    }
+
+    /// The whole winding, which does not cross `plane`, on its side (see [`Winding::split`]):
+    /// the side some point lies on; lying on the plane, the side its own normal faces.
+    fn whole_side(self, plane: &Plane, any_front: bool, any_back: bool) -> WindingSplit {
+        let front = any_front
+            || (!any_back
+                && self
+                    .plane()
+                    .is_none_or(|own| own.normal.dot(plane.normal) >= 0.0));
+        if front {
+            WindingSplit {
                 front: Some(self),
                 back: None,
-            };
-        }
-        if !any_front {
-            return WindingSplit {
+            }
+        } else {
+            WindingSplit {
                 front: None,
                 back: Some(self),
-            };
+            }
         }
-        let mut front = Points::new();
-        let mut back = Points::new();
+    }
+
+    /// [`Winding::into_split`] for a winding of more than [`SPLIT_STACK`] points.
+    fn split_large(self, plane: &Plane) -> WindingSplit {
+        let distances: Vec<f64> = self.points.iter().map(|&p| plane.distance_to(p)).collect();
+        let any_front = distances.iter().any(|&d| d > ON_EPSILON);
+        let any_back = distances.iter().any(|&d| d < -ON_EPSILON);
+        if !(any_front && any_back) {
+            return self.whole_side(plane, any_front, any_back);
+        }
         let count = self.points.len();
+        let mut front = Vec::with_capacity(count + 2);
+        let mut back = Vec::with_capacity(count + 2);
         for i in 0..count {
             let point = self.points[i];
             let side = classify(distances[i]);
@@ -251,26 +303,14 @@ impl Winding {
                 (Side::Front, Side::Back) | (Side::Back, Side::Front)
             );
             if crosses {
-                let t = distances[i] / (distances[i] - distances[next]);
-                let mut mid = point + (self.points[next] - point) * t;
-                // Snap exactly onto axial planes to keep coordinates clean.
-                for axis in 0..3 {
-                    if plane.normal[axis] == 1.0 {
-                        mid[axis] = plane.dist;
-                    } else if plane.normal[axis] == -1.0 {
-                        mid[axis] = -plane.dist;
-                    }
-                }
+                let mid = crossing(point, self.points[next], distances[i], distances[next], plane);
                 front.push(mid);
                 back.push(mid);
             }
         }
-        let winding = |points: Points| {
-            (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then_some(Self { points })
-        };
         WindingSplit {
-            front: winding(front),
-            back: winding(back),
+            front: Self::new(front),
+            back: Self::new(back),
         }
     }
 
@@ -292,6 +332,24 @@ impl Winding {
         points.reverse();
         Self { points }
     }
+}
+
+/// Windings of up to this many points are split on the stack.
+const SPLIT_STACK: usize = 16;
+
+/// Where the edge from `point` (at signed distance `d0`) to `next` (at `d1`, on the other
+/// side) crosses `plane`, snapped exactly onto an axial plane to keep coordinates clean.
+fn crossing(point: DVec3, next: DVec3, d0: f64, d1: f64, plane: &Plane) -> DVec3 {
+    let t = d0 / (d0 - d1);
+    let mut mid = point + (next - point) * t;
+    for axis in 0..3 {
+        if plane.normal[axis] == 1.0 {
+            mid[axis] = plane.dist;
+        } else if plane.normal[axis] == -1.0 {
+            mid[axis] = -plane.dist;
+        }
+    }
+    mid
 }
 
 fn classify(distance: f64) -> Side {
