@@ -39,6 +39,7 @@
 //! in order of each group's first leaf id.
 
 use glam::DVec3;
+use rayon::prelude::*;
 
 use super::PresenceBox;
 use super::areas::is_ground_normal;
@@ -119,6 +120,7 @@ pub fn merge_leaves(
         .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
     let mut groups: Vec<Group> = (0..leaf_count)
+        .into_par_iter()
         .map(|i| Group {
             leaves: group_of.get(i).copied().into_iter().collect(),
             vertices: leaf_vertices(portals, i),
@@ -226,6 +228,7 @@ fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafS
         _ => None,
     };
     (0..tree.leaves.len())
+        .into_par_iter()
         .map(|index| {
             let Ok(leaf) = u32::try_from(index).map(LeafId) else {
                 return Vec::new();
