@@ -15,6 +15,8 @@ use crate::world::{AreaContents, PresenceType, TravelType};
 const START_BACK: f32 = 1.0;
 /// Closest-point distances within this of the least are ties (units).
 const TIE: f32 = 0.5;
+/// How far (units) rounding may put a closest point outside its edge's box.
+const ROUNDING_SLACK: f32 = 0.01;
 /// Floors closer than this are neighbours, not a gap (units); a gap wider than this between
 /// them (a slot as wide as the standing box or slightly wider) is checked by dropping a box
 /// into it.
@@ -122,11 +124,24 @@ impl ReachContext<'_> {
         }
         // The closest pairs of floor edge points; ties (a range of closest points, as along
         // two parallel edges, where end points of other edges tie too) are averaged.
+        // A pair whose edges' boxes (in plan view) lie farther apart than the least distance so
+        // far plus the tie margin can be neither the closest nor a tie: it is not measured.
         let mut pairs: Vec<(f32, Vec3, Vec3)> = Vec::new();
+        let mut least_so_far = f32::INFINITY;
         for e1 in &f1.ground_edges {
+            let (a1, b1) = (e1.a.truncate(), e1.b.truncate());
+            let (lo1, hi1) = (a1.min(b1), a1.max(b1));
             for e2 in &f2.ground_edges {
+                let (a2, b2) = (e2.a.truncate(), e2.b.truncate());
+                let (lo2, hi2) = (a2.min(b2), a2.max(b2));
+                let apart = (lo1 - hi2).max(lo2 - hi1).max(Vec2::ZERO).length();
+                if apart > least_so_far + TIE + ROUNDING_SLACK {
+                    continue;
+                }
                 let (p1, p2) = closest_points(e1, e2);
-                pairs.push(((p2 - p1).truncate().length(), p1, p2));
+                let distance = (p2 - p1).truncate().length();
+                least_so_far = least_so_far.min(distance);
+                pairs.push((distance, p1, p2));
             }
         }
         let least = pairs
