@@ -203,6 +203,30 @@ struct Floor {
     thin_below: bool,
 }
 
+/// Whether the floors of `list` lead to two or more different leaves.
+fn several(mut list: impl Iterator<Item = Kind>) -> bool {
+    list.next()
+        .is_some_and(|first| list.any(|k| k.other != first.other))
+}
+
+/// What [`Counts`] read of a [`Floor`].
+#[derive(Debug, Clone, Copy)]
+struct Kind {
+    ground: bool,
+    other: Option<LeafId>,
+    thin_below: bool,
+}
+
+impl Kind {
+    fn of(floor: &Floor) -> Self {
+        Self {
+            ground: floor.ground,
+            other: floor.other,
+            thin_below: floor.thin_below,
+        }
+    }
+}
+
 /// What the split rule needs to know of a leaf or a part of it.
 #[derive(Debug, Clone)]
 struct Region {
@@ -250,22 +274,33 @@ struct Counts {
 
 impl Counts {
     fn of(floors: &[Floor], tops: &[Floor]) -> Self {
-        let ground = floors.iter().filter(|f| f.ground).count();
-        let gaps: Vec<&Floor> = floors.iter().filter(|f| !f.ground).collect();
-        let several = |list: &[&Floor]| {
-            list.first()
-                .is_some_and(|first| list.iter().any(|f| f.other != first.other))
-        };
-        let column_gaps = if ground == 0 && gaps.iter().any(|f| f.thin_below) && several(&gaps) {
-            gaps.len()
+        Self::of_kinds(floors.iter().map(Kind::of), tops.iter().map(Kind::of))
+    }
+
+    /// [`Counts::of`] from what the counts read of each floor and top.
+    fn of_kinds(
+        floors: impl Iterator<Item = Kind> + Clone,
+        tops: impl Iterator<Item = Kind> + Clone,
+    ) -> Self {
+        let ground = floors.clone().filter(|k| k.ground).count();
+        let gaps = floors.filter(|k| !k.ground);
+        let gap = gaps.clone().count();
+        let column_gaps = if ground == 0
+            && gaps.clone().any(|k| k.thin_below)
+            && several(gaps.clone())
+        {
+            gap
         } else {
             0
         };
-        let tops: Vec<&Floor> = tops.iter().collect();
-        let column_tops = if several(&tops) { tops.len() } else { 0 };
+        let column_tops = if several(tops.clone()) {
+            tops.count()
+        } else {
+            0
+        };
         Self {
             ground,
-            gap: gaps.len(),
+            gap,
             column_gaps,
             column_tops,
         }
@@ -704,9 +739,22 @@ fn candidates(region: &Region) -> Vec<Plane> {
 /// The accepted candidate that scores best, if any.
 fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
     let limit = region.potential();
+    // The region's corners once each (its portal windings share them): the thickness rule
+    // looks at the extremes only.
+    let mut corners: Vec<DVec3> = region
+        .boundary
+        .iter()
+        .flat_map(|w| w.points().iter().copied())
+        .collect();
+    corners.sort_unstable_by(|a, b| {
+        a.x.total_cmp(&b.x)
+            .then(a.y.total_cmp(&b.y))
+            .then(a.z.total_cmp(&b.z))
+    });
+    corners.dedup();
     let mut best: Option<((usize, usize), Plane)> = None;
     for plane in candidates(region) {
-        if !thick_on_both_sides(region, &plane, settings.min_thickness) {
+        if !reaches_both_sides(&corners, &plane, settings.min_thickness) {
             continue;
         }
         // Cutters are counted on the parts' clipped boundaries; without them the clipped
@@ -729,15 +777,36 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
     best.map(|(_, plane)| plane)
 }
 
+/// Whether some point of the region's boundary lies more than `min` in front of `plane` and
+/// some more than `min` behind it.
 fn thick_on_both_sides(region: &Region, plane: &Plane, min: f64) -> bool {
-    let distances = region
-        .boundary
-        .iter()
-        .flat_map(|w| w.points().iter().map(|&p| plane.distance_to(p)));
-    let (lo, hi) = distances.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
-        (lo.min(d), hi.max(d))
-    });
-    hi > min && lo < -min
+    let (mut front, mut back) = (false, false);
+    for winding in &region.boundary {
+        for &point in winding.points() {
+            let distance = plane.distance_to(point);
+            front |= distance > min;
+            back |= distance < -min;
+        }
+        if front && back {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether some of `points` lie more than `min` in front of `plane` and some more than `min`
+/// behind it ([`thick_on_both_sides`] of the region whose corners they are).
+fn reaches_both_sides(points: &[DVec3], plane: &Plane, min: f64) -> bool {
+    let (mut front, mut back) = (false, false);
+    for &point in points {
+        let distance = plane.distance_to(point);
+        front |= distance > min;
+        back |= distance < -min;
+        if front && back {
+            return true;
+        }
+    }
+    false
 }
 
 fn kept(piece: Option<Winding>) -> Option<Winding> {
@@ -746,8 +815,26 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
 
 /// The counts of the front and back parts (only the floors and tops are clipped).
 fn split_counts(region: &Region, plane: &Plane) -> [Counts; 2] {
-    let [front, back] = split_floors(region, plane);
-    [Counts::of(&front.0, &front.1), Counts::of(&back.0, &back.1)]
+    // What `split_floors` would keep, without building the pieces' floors.
+    let mut kinds: [(Vec<Kind>, Vec<Kind>); 2] = Default::default();
+    for (top, floor) in region
+        .floors
+        .iter()
+        .map(|f| (false, f))
+        .chain(region.tops.iter().map(|f| (true, f)))
+    {
+        let split = floor.winding.split(plane);
+        for (part, piece) in kinds.iter_mut().zip([split.front, split.back]) {
+            if kept(piece).is_some() {
+                if top {
+                    part.1.push(Kind::of(floor));
+                } else {
+                    part.0.push(Kind::of(floor));
+                }
+            }
+        }
+    }
+    kinds.map(|(floors, tops)| Counts::of_kinds(floors.into_iter(), tops.into_iter()))
 }
 
 /// The floors and tops of the front and back parts of a region cut by `plane`.
