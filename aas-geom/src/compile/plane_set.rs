@@ -3,7 +3,7 @@
 //! ways, so [`PlaneId::opposite`] is a bit flip and [`PlaneId::pair`] names the unoriented
 //! plane.
 
-use std::collections::BTreeMap;
+use rustc_hash::FxHashMap;
 
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
@@ -49,13 +49,13 @@ impl PlaneId {
 
 /// A deduplicated list of planes, each stored with its opposite.
 ///
-/// Lookups go through an ordered map keyed by the rounded distance, so that nothing depends on
-/// hash order; insertion order alone decides the ids.
+/// Lookups go through a hash map keyed by the rounded distance, never iterated, so that nothing
+/// depends on hash order; insertion order alone decides the ids.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PlaneSet {
     planes: Vec<Plane>,
     /// `floor(dist)` → ids of planes (both orientations) with that rounded distance.
-    buckets: BTreeMap<i64, Vec<u32>>,
+    buckets: FxHashMap<i64, Vec<u32>>,
 }
 
 impl PlaneSet {
@@ -106,7 +106,7 @@ impl PlaneSet {
     /// would exceed `u32` ids.
     ///
     /// # Complexity
-    /// `O(log b + k)` for `b` distance buckets and `k` planes in the three buckets searched.
+    /// `O(k)` for `k` planes in the three buckets searched.
     pub fn insert(&mut self, plane: Plane) -> Option<PlaneId> {
         let plane = snap(plane)?;
         if let Some(id) = self.find(plane) {

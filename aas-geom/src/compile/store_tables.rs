@@ -1,9 +1,10 @@
 //! Deduplicating tables used when storing a compiled world: planes (in opposite pairs, in
 //! `f32`), vertices (snapped to a grid) and edges (unordered vertex pairs).
 //!
-//! Lookups use ordered maps on exact keys, so ids depend only on insertion order.
+//! Lookups use hash maps on exact keys that are never iterated, so ids depend only on insertion
+//! order.
 
-use std::collections::BTreeMap;
+use rustc_hash::FxHashMap;
 
 use glam::{DVec3, Vec3};
 
@@ -40,8 +41,8 @@ pub fn plane_type(normal: Vec3) -> i32 {
 #[derive(Debug, Default)]
 pub(crate) struct PlaneTable {
     pub(crate) planes: Vec<WorldPlane>,
-    by_tree: BTreeMap<u32, u32>,
-    by_bits: BTreeMap<[u32; 4], u32>,
+    by_tree: FxHashMap<u32, u32>,
+    by_bits: FxHashMap<[u32; 4], u32>,
 }
 
 impl PlaneTable {
@@ -90,7 +91,7 @@ impl PlaneTable {
 #[derive(Debug, Default)]
 pub(crate) struct VertexTable {
     pub(crate) vertices: Vec<Vec3>,
-    by_cell: BTreeMap<[i64; 3], u32>,
+    by_cell: FxHashMap<[i64; 3], u32>,
 }
 
 impl VertexTable {
@@ -116,7 +117,7 @@ impl VertexTable {
 #[derive(Debug, Default)]
 pub(crate) struct EdgeTable {
     pub(crate) edges: Vec<[VertexId; 2]>,
-    by_pair: BTreeMap<(u32, u32), u32>,
+    by_pair: FxHashMap<(u32, u32), u32>,
 }
 
 impl EdgeTable {
