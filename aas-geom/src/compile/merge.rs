@@ -82,6 +82,9 @@ struct Group {
     vertices: Vec<DVec3>,
     /// Whether one of its leaves has a ground side.
     grounded: bool,
+    /// The sides of its leaves that are not internal to it (towards solid, the outside, or an
+    /// open leaf of another group): the only sides the union tests look at.
+    boundary: Vec<LeafSide>,
 }
 
 /// What must be equal for two leaves to share an area: blocked bits, contents, mover model.
@@ -127,6 +130,7 @@ pub fn merge_leaves(
             grounded: sides
                 .get(i)
                 .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
+            boundary: sides.get(i).cloned().unwrap_or_default(),
         })
         .collect();
     let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
@@ -178,8 +182,8 @@ pub fn merge_leaves(
                 if *failed == Some(state) {
                     continue;
                 }
-                if union_mixes(&sides, &group_of, &groups, ga, gb)
-                    || !union_is_convex(tree, &sides, &group_of, &groups, ga, gb)
+                if union_mixes(&group_of, &groups, ga, gb)
+                    || !union_is_convex(tree, &group_of, &groups, ga, gb)
                 {
                     *failed = Some(state);
                     continue;
@@ -286,7 +290,7 @@ fn sort_dedup(points: &mut Vec<DVec3>) {
 fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u32, u32)> {
     let mut pairs = portals
         .portals
-        .iter()
+        .par_iter()
         .filter_map(|p| match (p.front, p.back) {
             (PortalSide::Leaf(a), PortalSide::Leaf(b)) if a != b => {
                 let ok = |l: LeafId| open.get(l.0 as usize).copied().unwrap_or(false);
@@ -310,7 +314,6 @@ fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u
 /// Whether the union of groups `a` and `b` would have both a ground side and a gap side (a
 /// floor side towards an open leaf outside the union).
 fn union_mixes(
-    sides: &[Vec<LeafSide>],
     group_of: &[u32],
     groups: &[Group],
     a: u32,
@@ -322,28 +325,23 @@ fn union_mixes(
     if !ga.grounded && !gb.grounded {
         return false;
     }
-    ga.leaves
+    ga.boundary
         .iter()
-        .chain(&gb.leaves)
-        .filter_map(|&l| sides.get(l as usize))
-        .flatten()
+        .chain(&gb.boundary)
         .any(|s| s.floor && s.other.is_some_and(|o| outside_union(group_of, o, a, b)))
 }
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
 /// `with`.
 fn boundary_planes(
-    sides: &[Vec<LeafSide>],
     group_of: &[u32],
     group: &Group,
     own: u32,
     with: u32,
 ) -> Vec<PlaneId> {
     let mut planes: Vec<PlaneId> = group
-        .leaves
+        .boundary
         .iter()
-        .filter_map(|&l| sides.get(l as usize))
-        .flatten()
         .filter(|s| {
             s.other
                 .is_none_or(|o| outside_union(group_of, o, own, with))
@@ -364,7 +362,6 @@ fn outside_union(group_of: &[u32], leaf: u32, a: u32, b: u32) -> bool {
 /// Whether the union of groups `a` and `b` passes the convexity test (cross terms only).
 fn union_is_convex(
     tree: &BspTree,
-    sides: &[Vec<LeafSide>],
     group_of: &[u32],
     groups: &[Group],
     a: u32,
@@ -376,7 +373,7 @@ fn union_is_convex(
     [(ga, a, b, gb), (gb, b, a, ga)]
         .into_iter()
         .all(|(faces_of, own, other, points_of)| {
-            boundary_planes(sides, group_of, faces_of, own, other)
+            boundary_planes(group_of, faces_of, own, other)
                 .into_iter()
                 .all(|id| {
                     let plane = tree.planes.get(id);
@@ -396,10 +393,20 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
     } else {
         (a, b)
     };
-    let moved = groups
+    let mut moved = groups
         .get_mut(gone as usize)
         .map(std::mem::take)
         .unwrap_or_default();
+    // The sides between the two groups become internal.
+    let leads_to = |side: &LeafSide, group: u32| {
+        side.other
+            .is_some_and(|o| group_of.get(o as usize) == Some(&group))
+    };
+    moved.boundary.retain(|s| !leads_to(s, keep));
+    if let Some(group) = groups.get_mut(keep as usize) {
+        group.boundary.retain(|s| !leads_to(s, gone));
+        group.boundary.extend(moved.boundary);
+    }
     for &leaf in &moved.leaves {
         if let Some(slot) = group_of.get_mut(leaf as usize) {
             *slot = keep;
