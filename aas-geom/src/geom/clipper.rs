@@ -6,7 +6,8 @@ use glam::DVec3;
 use super::ON_EPSILON;
 use crate::brush::Plane;
 
-/// Reusable buffers for clipping a polygon in place, exactly as [`Winding::clip_back`] does
+/// Reusable buffers for clipping a polygon in place, exactly as
+/// [`Winding::clip_back`](super::Winding::clip_back) does
 /// (points within [`ON_EPSILON`] of the plane are kept) but without allocating per clip.
 #[derive(Debug, Default)]
 pub struct Clipper {
