@@ -285,14 +285,12 @@ impl Counts {
         let ground = floors.clone().filter(|k| k.ground).count();
         let gaps = floors.filter(|k| !k.ground);
         let gap = gaps.clone().count();
-        let column_gaps = if ground == 0
-            && gaps.clone().any(|k| k.thin_below)
-            && several(gaps.clone())
-        {
-            gap
-        } else {
-            0
-        };
+        let column_gaps =
+            if ground == 0 && gaps.clone().any(|k| k.thin_below) && several(gaps.clone()) {
+                gap
+            } else {
+                0
+            };
         let column_tops = if several(tops.clone()) {
             tops.count()
         } else {

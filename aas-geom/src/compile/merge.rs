@@ -313,12 +313,7 @@ fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u
 
 /// Whether the union of groups `a` and `b` would have both a ground side and a gap side (a
 /// floor side towards an open leaf outside the union).
-fn union_mixes(
-    group_of: &[u32],
-    groups: &[Group],
-    a: u32,
-    b: u32,
-) -> bool {
+fn union_mixes(group_of: &[u32], groups: &[Group], a: u32, b: u32) -> bool {
     let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
         return false;
     };
@@ -333,12 +328,7 @@ fn union_mixes(
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
 /// `with`.
-fn boundary_planes(
-    group_of: &[u32],
-    group: &Group,
-    own: u32,
-    with: u32,
-) -> Vec<PlaneId> {
+fn boundary_planes(group_of: &[u32], group: &Group, own: u32, with: u32) -> Vec<PlaneId> {
     let mut planes: Vec<PlaneId> = group
         .boundary
         .iter()
@@ -360,13 +350,7 @@ fn outside_union(group_of: &[u32], leaf: u32, a: u32, b: u32) -> bool {
 }
 
 /// Whether the union of groups `a` and `b` passes the convexity test (cross terms only).
-fn union_is_convex(
-    tree: &BspTree,
-    group_of: &[u32],
-    groups: &[Group],
-    a: u32,
-    b: u32,
-) -> bool {
+fn union_is_convex(tree: &BspTree, group_of: &[u32], groups: &[Group], a: u32, b: u32) -> bool {
     let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
         return false;
     };

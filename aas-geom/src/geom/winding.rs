@@ -240,7 +240,13 @@ impl Winding {
                 (Side::Front, Side::Back) | (Side::Back, Side::Front)
             );
             if crosses {
-                let mid = crossing(point, self.points[next], distances[i], distances[next], plane);
+                let mid = crossing(
+                    point,
+                    self.points[next],
+                    distances[i],
+                    distances[next],
+                    plane,
+                );
                 front[front_len] = mid;
                 back[back_len] = mid;
                 front_len += 1;
@@ -303,7 +309,13 @@ impl Winding {
                 (Side::Front, Side::Back) | (Side::Back, Side::Front)
             );
             if crosses {
-                let mid = crossing(point, self.points[next], distances[i], distances[next], plane);
+                let mid = crossing(
+                    point,
+                    self.points[next],
+                    distances[i],
+                    distances[next],
+                    plane,
+                );
                 front.push(mid);
                 back.push(mid);
             }
