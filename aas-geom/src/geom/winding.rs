@@ -211,8 +211,10 @@ impl Winding {
         if !(any_front && any_back) {
             return self.whole_side(plane, any_front, any_back);
         }
-        let mut front = [DVec3::ZERO; SPLIT_STACK + 2];
-        let mut back = [DVec3::ZERO; SPLIT_STACK + 2];
+        // Each point adds itself and at most one crossing to a side: 2 · count at most, even
+        // for a winding that rounding left slightly non-convex.
+        let mut front = [DVec3::ZERO; 2 * SPLIT_STACK];
+        let mut back = [DVec3::ZERO; 2 * SPLIT_STACK];
         let (mut front_len, mut back_len) = (0, 0);
         for i in 0..count {
             let point = self.points[i];
@@ -347,7 +349,7 @@ impl Winding {
 }
 
 /// Windings of up to this many points are split on the stack.
-const SPLIT_STACK: usize = 16;
+const SPLIT_STACK: usize = 12;
 
 /// Where the edge from `point` (at signed distance `d0`) to `next` (at `d1`, on the other
 /// side) crosses `plane`, snapped exactly onto an axial plane to keep coordinates clean.
@@ -421,6 +423,32 @@ mod tests {
         assert_eq!(w.side_of(&plane(DVec3::Z, 0.0)), Side::On);
         assert!(w.clip_back(&plane(DVec3::X, -1.0)).is_none());
         assert!((w.clip_back(&plane(DVec3::X, 4.0)).unwrap().area() - 40.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn many_sided_and_zigzag_windings_split_whole() {
+        // A regular polygon of more points than are split on the stack: the halves add up.
+        let sides = 3 * SPLIT_STACK;
+        let round: Vec<DVec3> = (0..sides)
+            .map(|i| {
+                let angle = std::f64::consts::TAU * i as f64 / sides as f64;
+                DVec3::new(angle.cos() * 50.0, angle.sin() * 50.0, 0.0)
+            })
+            .collect();
+        let round = Winding::new(round).unwrap();
+        let cut = plane(DVec3::new(1.0, 0.3, 0.0), 7.0);
+        let halves = round.split(&cut);
+        let (front, back) = (halves.front.unwrap(), halves.back.unwrap());
+        assert!((front.area() + back.area() - round.area()).abs() < 1e-6);
+        // A badly non-convex winding crossing the plane at every edge (rounding never makes one
+        // this bad, but a split must not fail on it): every point and crossing is kept.
+        let zigzag: Vec<DVec3> = (0..SPLIT_STACK)
+            .map(|i| DVec3::new(if i % 2 == 0 { 1.0 } else { -1.0 }, i as f64, 0.0))
+            .collect();
+        let zigzag = Winding::new(zigzag).unwrap();
+        let parts = zigzag.split(&plane(DVec3::X, 0.0));
+        let count = |w: Option<Winding>| w.map_or(0, |w| w.points().len());
+        assert_eq!(count(parts.front) + count(parts.back), 3 * SPLIT_STACK);
     }
 
     #[test]
