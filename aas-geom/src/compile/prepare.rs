@@ -19,6 +19,7 @@
 //! The output is in source order, boxes in list order within a brush.
 
 use glam::DVec3;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -26,8 +27,9 @@ use super::{
     ExpandedBrush, PresenceBox, PresenceMask, Selection, SelectionRules, SkipReason, find_contained,
 };
 use crate::brush::{
-    BevelKinds, BrushGeometry, BrushGeometryError, BrushWorld, FacetSlab, SourceLocation,
-    SurfaceFlags, bevelled_planes, collapse_thickness, expand_planes, expanded_bounds,
+    BevelKinds, Brush, BrushGeometry, BrushGeometryError, BrushWorld, FacetSlab, Plane,
+    SourceLocation, SurfaceFlags, bevelled_planes, collapse_thickness, expand_planes,
+    expanded_bounds,
 };
 
 /// Settings of [`prepare_brushes`].
@@ -87,6 +89,9 @@ pub struct PrepareStats {
     pub removed_per_box: Vec<usize>,
 }
 
+/// A compiled brush's geometry and bevelled planes, or why it has none.
+type Shaped = Result<(BrushGeometry, Vec<Plane>), BrushGeometryError>;
+
 /// The result of [`prepare_brushes`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct PreparedBrushes {
@@ -138,7 +143,23 @@ pub fn prepare_brushes(
     let mut vertices: Vec<Vec<DVec3>> = Vec::new();
     let mut vertex_of: Vec<usize> = Vec::new();
     let first_patch_brush = world.brushes.len();
-    for (source_index, brush) in world.all_brushes().enumerate() {
+    // Each compiled brush's geometry and bevels, in parallel (the costly part); the loop below
+    // takes them in source order.
+    let all: Vec<&Brush> = world.all_brushes().collect();
+    let mut shaped: Vec<Option<Shaped>> = all
+        .par_iter()
+        .map(|brush| match settings.selection.select(world, brush) {
+            Selection::Compile { .. } => {
+                let planes: Vec<_> = brush.sides.iter().map(|side| side.plane).collect();
+                Some(BrushGeometry::from_planes(&planes).map(|geometry| {
+                    let bevelled = bevelled_planes(&geometry, settings.bevels);
+                    (geometry, bevelled)
+                }))
+            }
+            Selection::Skip(_) => None,
+        })
+        .collect();
+    for (source_index, brush) in all.iter().copied().enumerate() {
         stats.source_brushes += 1;
         let facet = if source_index >= first_patch_brush {
             FacetSlab::of_thin_brush(brush)
@@ -156,9 +177,11 @@ pub fn prepare_brushes(
                 continue;
             }
         };
-        let planes: Vec<_> = brush.sides.iter().map(|side| side.plane).collect();
-        let geometry = match BrushGeometry::from_planes(&planes) {
-            Ok(geometry) => geometry,
+        let Some(shape) = shaped.get_mut(source_index).and_then(Option::take) else {
+            continue;
+        };
+        let (geometry, bevelled) = match shape {
+            Ok(shape) => shape,
             Err(error) => {
                 stats.bad_geometry += 1;
                 diagnostics.push(PrepareDiagnostic::BadBrush {
@@ -170,7 +193,6 @@ pub fn prepare_brushes(
             }
         };
         stats.compiled += 1;
-        let bevelled = bevelled_planes(&geometry, settings.bevels);
         // The first planes of `bevelled` are the faces, in `geometry.faces()` order.
         let ladder_planes: Vec<usize> = geometry
             .faces()
