@@ -29,7 +29,7 @@ use glam::DVec3;
 
 use super::{ExpandedBrush, PresenceBox, PresenceMask};
 use crate::brush::expansion_offset;
-use crate::geom::ON_EPSILON;
+use crate::geom::{BoundsGrid, ON_EPSILON};
 
 /// How far (units) a contained brush may stick out of its container and still count as
 /// contained.
@@ -48,7 +48,7 @@ pub const CONTAINED_EPSILON: f64 = ON_EPSILON;
 /// Returns one flag per brush: `true` for a brush to remove.
 ///
 /// # Complexity
-/// Candidates are found through a uniform grid over x and y (at most 64 × 64 cells) holding
+/// Candidates are found through a [`BoundsGrid`] (at most 64 × 64 cells over x and y) holding
 /// each brush in the cells its bounds cover; each candidate pair costs
 /// `O(planes × vertices)`. Roughly `O(n · c · p · v)` for `n` brushes with `c` candidates each.
 #[must_use]
@@ -71,13 +71,19 @@ pub fn find_contained(
         if members.len() < 2 {
             continue;
         }
-        let grid = Grid::new(brushes, &members);
+        let bounds: Vec<(DVec3, DVec3)> = members
+            .iter()
+            .filter_map(|&i| brushes.get(i).map(|b| (b.mins, b.maxs)))
+            .collect();
+        let grid = BoundsGrid::new(&bounds);
+        let mut near = Vec::new();
         for &inner in &members {
             let Some(brush) = brushes.get(inner) else {
                 continue;
             };
             let center = (brush.mins + brush.maxs) * 0.5;
-            let contained = grid.candidates(center).iter().any(|&outer| {
+            grid.near(center, center, &mut near);
+            let contained = near.iter().filter_map(|&k| members.get(k)).any(|&outer| {
                 outer != inner
                     && contains(brushes, vertices, presence, outer, inner)
                     && !(outer > inner
@@ -121,67 +127,6 @@ fn contains(
             + expansion_offset(plane.normal, presence.mins, presence.maxs);
         support <= plane.dist + CONTAINED_EPSILON
     })
-}
-
-/// Side of the grid, in cells.
-const GRID_CELLS: usize = 64;
-
-/// Smallest cell side (units).
-const MIN_CELL: f64 = 64.0;
-
-/// A uniform grid over x and y listing the brushes whose bounds touch each cell.
-struct Grid {
-    origin: DVec3,
-    cell: f64,
-    cells: Vec<Vec<usize>>,
-}
-
-impl Grid {
-    fn new(brushes: &[ExpandedBrush], members: &[usize]) -> Self {
-        let (lo, hi) = members
-            .iter()
-            .filter_map(|&i| brushes.get(i))
-            .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), b| {
-                (lo.min(b.mins), hi.max(b.maxs))
-            });
-        let extent = (hi - lo).max_element();
-        let cell = (extent / GRID_CELLS as f64).max(MIN_CELL);
-        let mut grid = Self {
-            origin: lo,
-            cell: if cell.is_finite() { cell } else { MIN_CELL },
-            cells: vec![Vec::new(); GRID_CELLS * GRID_CELLS],
-        };
-        for &i in members {
-            let Some(b) = brushes.get(i) else { continue };
-            let (x0, y0) = grid.cell_of(b.mins);
-            let (x1, y1) = grid.cell_of(b.maxs);
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    if let Some(list) = grid.cells.get_mut(y * GRID_CELLS + x) {
-                        list.push(i);
-                    }
-                }
-            }
-        }
-        grid
-    }
-
-    /// The cell holding `point`, clamped to the grid (NaN goes to cell 0).
-    fn cell_of(&self, point: DVec3) -> (usize, usize) {
-        let index = |value: f64, origin: f64| {
-            let cell = ((value - origin) / self.cell).floor();
-            // `as` saturates: negative and NaN give 0.
-            (cell as usize).min(GRID_CELLS - 1)
-        };
-        (index(point.x, self.origin.x), index(point.y, self.origin.y))
-    }
-
-    fn candidates(&self, point: DVec3) -> &[usize] {
-        let (x, y) = self.cell_of(point);
-        self.cells
-            .get(y * GRID_CELLS + x)
-            .map_or(&[], Vec::as_slice)
-    }
 }
 
 #[cfg(test)]
