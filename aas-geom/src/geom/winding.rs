@@ -57,7 +57,7 @@ impl Winding {
     /// 3 points or non-finite coordinates.
     #[must_use]
     pub fn new(points: Vec<DVec3>) -> Option<Self> {
-        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then(|| Self {
+        usable(&points).then(|| Self {
             points: if points.len() <= INLINE_POINTS {
                 Points::from_slice(&points)
             } else {
@@ -69,7 +69,7 @@ impl Winding {
     /// A winding through a copy of `points`; `None` under the rules of [`Winding::new`].
     #[must_use]
     pub fn from_points(points: &[DVec3]) -> Option<Self> {
-        (points.len() >= 3 && points.iter().all(|p| p.is_finite())).then(|| Self {
+        usable(points).then(|| Self {
             points: Points::from_slice(points),
         })
     }
@@ -197,11 +197,15 @@ impl Winding {
     #[must_use]
     pub fn into_split(self, plane: &Plane) -> WindingSplit {
         let count = self.points.len();
-        if count > SPLIT_STACK {
-            return self.split_large(plane);
-        }
-        // On the stack: this runs for every face of every fragment a BSP split crosses.
-        let mut distances = [0.0_f64; SPLIT_STACK];
+        // On the stack for the usual few points: this runs for every face of every fragment a
+        // BSP split crosses.
+        let (mut distances_stack, mut distances_heap) = ([0.0_f64; SPLIT_STACK], Vec::new());
+        let distances: &mut [f64] = if count <= SPLIT_STACK {
+            &mut distances_stack[..count]
+        } else {
+            distances_heap.resize(count, 0.0);
+            &mut distances_heap
+        };
         let (mut any_front, mut any_back) = (false, false);
         for (distance, &point) in distances.iter_mut().zip(&self.points) {
             *distance = plane.distance_to(point);
@@ -213,48 +217,17 @@ impl Winding {
         }
         // Each point adds itself and at most one crossing to a side: 2 · count at most, even
         // for a winding that rounding left slightly non-convex.
-        let mut front = [DVec3::ZERO; 2 * SPLIT_STACK];
-        let mut back = [DVec3::ZERO; 2 * SPLIT_STACK];
-        let (mut front_len, mut back_len) = (0, 0);
-        for i in 0..count {
-            let point = self.points[i];
-            let side = classify(distances[i]);
-            match side {
-                Side::On => {
-                    front[front_len] = point;
-                    back[back_len] = point;
-                    front_len += 1;
-                    back_len += 1;
-                    continue;
-                }
-                Side::Front => {
-                    front[front_len] = point;
-                    front_len += 1;
-                }
-                Side::Back | Side::Cross => {
-                    back[back_len] = point;
-                    back_len += 1;
-                }
-            }
-            let next = if i + 1 == count { 0 } else { i + 1 };
-            let crosses = matches!(
-                (side, classify(distances[next])),
-                (Side::Front, Side::Back) | (Side::Back, Side::Front)
-            );
-            if crosses {
-                let mid = crossing(
-                    point,
-                    self.points[next],
-                    distances[i],
-                    distances[next],
-                    plane,
-                );
-                front[front_len] = mid;
-                back[back_len] = mid;
-                front_len += 1;
-                back_len += 1;
-            }
-        }
+        let mut stack = [[DVec3::ZERO; 2 * SPLIT_STACK]; 2];
+        let mut heap = Vec::new();
+        let [front, back]: [&mut [DVec3]; 2] = if count <= SPLIT_STACK {
+            let [front, back] = &mut stack;
+            [front, back]
+        } else {
+            heap.resize(4 * count, DVec3::ZERO);
+            let (front, back) = heap.split_at_mut(2 * count);
+            [front, back]
+        };
+        let (front_len, back_len) = cut(&self.points, distances, plane, front, back);
         WindingSplit {
             front: Self::from_points(&front[..front_len]),
             back: Self::from_points(&back[..back_len]),
@@ -282,52 +255,6 @@ impl Winding {
         }
     }
 
-    /// [`Winding::into_split`] for a winding of more than [`SPLIT_STACK`] points.
-    fn split_large(self, plane: &Plane) -> WindingSplit {
-        let distances: Vec<f64> = self.points.iter().map(|&p| plane.distance_to(p)).collect();
-        let any_front = distances.iter().any(|&d| d > ON_EPSILON);
-        let any_back = distances.iter().any(|&d| d < -ON_EPSILON);
-        if !(any_front && any_back) {
-            return self.whole_side(plane, any_front, any_back);
-        }
-        let count = self.points.len();
-        let mut front = Vec::with_capacity(count + 2);
-        let mut back = Vec::with_capacity(count + 2);
-        for i in 0..count {
-            let point = self.points[i];
-            let side = classify(distances[i]);
-            match side {
-                Side::On => {
-                    front.push(point);
-                    back.push(point);
-                    continue;
-                }
-                Side::Front => front.push(point),
-                Side::Back | Side::Cross => back.push(point),
-            }
-            let next = if i + 1 == count { 0 } else { i + 1 };
-            let crosses = matches!(
-                (side, classify(distances[next])),
-                (Side::Front, Side::Back) | (Side::Back, Side::Front)
-            );
-            if crosses {
-                let mid = crossing(
-                    point,
-                    self.points[next],
-                    distances[i],
-                    distances[next],
-                    plane,
-                );
-                front.push(mid);
-                back.push(mid);
-            }
-        }
-        WindingSplit {
-            front: Self::new(front),
-            back: Self::new(back),
-        }
-    }
-
     /// The part of the winding behind `plane` (kept when within [`ON_EPSILON`] of it), or
     /// `None` when nothing is left.
     #[must_use]
@@ -346,6 +273,54 @@ impl Winding {
         points.reverse();
         Self { points }
     }
+}
+
+/// Sorts the `points` of a winding crossing `plane` (at signed `distances`) into `front` and
+/// `back` (each room for `2 · points`), adding the crossings to both; returns how many each
+/// got.
+fn cut(
+    points: &[DVec3],
+    distances: &[f64],
+    plane: &Plane,
+    front: &mut [DVec3],
+    back: &mut [DVec3],
+) -> (usize, usize) {
+    let count = points.len();
+    let (mut front_len, mut back_len) = (0, 0);
+    let push = |side: &mut [DVec3], len: &mut usize, point: DVec3| {
+        if let Some(slot) = side.get_mut(*len) {
+            *slot = point;
+            *len += 1;
+        }
+    };
+    for (i, (&point, &distance)) in points.iter().zip(distances).enumerate() {
+        let side = classify(distance);
+        match side {
+            Side::On => {
+                push(front, &mut front_len, point);
+                push(back, &mut back_len, point);
+                continue;
+            }
+            Side::Front => push(front, &mut front_len, point),
+            Side::Back | Side::Cross => push(back, &mut back_len, point),
+        }
+        let next = if i + 1 == count { 0 } else { i + 1 };
+        let crosses = matches!(
+            (side, classify(distances[next])),
+            (Side::Front, Side::Back) | (Side::Back, Side::Front)
+        );
+        if crosses {
+            let mid = crossing(point, points[next], distance, distances[next], plane);
+            push(front, &mut front_len, mid);
+            push(back, &mut back_len, mid);
+        }
+    }
+    (front_len, back_len)
+}
+
+/// Whether `points` make a winding: at least 3, all finite.
+fn usable(points: &[DVec3]) -> bool {
+    points.len() >= 3 && points.iter().all(|p| p.is_finite())
 }
 
 /// Windings of up to this many points are split on the stack.
