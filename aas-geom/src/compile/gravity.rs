@@ -737,22 +737,9 @@ fn candidates(region: &Region) -> Vec<Plane> {
 /// The accepted candidate that scores best, if any.
 fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
     let limit = region.potential();
-    // The region's corners once each (its portal windings share them): the thickness rule
-    // looks at the extremes only.
-    let mut corners: Vec<DVec3> = region
-        .boundary
-        .iter()
-        .flat_map(|w| w.points().iter().copied())
-        .collect();
-    corners.sort_unstable_by(|a, b| {
-        a.x.total_cmp(&b.x)
-            .then(a.y.total_cmp(&b.y))
-            .then(a.z.total_cmp(&b.z))
-    });
-    corners.dedup();
     let mut best: Option<((usize, usize), Plane)> = None;
     for plane in candidates(region) {
-        if !reaches_both_sides(&corners, &plane, settings.min_thickness) {
+        if !thick_on_both_sides(region, &plane, settings.min_thickness) {
             continue;
         }
         // Cutters are counted on the parts' clipped boundaries; without them the clipped
@@ -792,51 +779,31 @@ fn thick_on_both_sides(region: &Region, plane: &Plane, min: f64) -> bool {
     false
 }
 
-/// Whether some of `points` lie more than `min` in front of `plane` and some more than `min`
-/// behind it ([`thick_on_both_sides`] of the region whose corners they are).
-fn reaches_both_sides(points: &[DVec3], plane: &Plane, min: f64) -> bool {
-    let (mut front, mut back) = (false, false);
-    for &point in points {
-        let distance = plane.distance_to(point);
-        front |= distance > min;
-        back |= distance < -min;
-        if front && back {
-            return true;
-        }
-    }
-    false
-}
-
 fn kept(piece: Option<Winding>) -> Option<Winding> {
     piece.filter(|w| w.area() >= MIN_PORTAL_AREA)
 }
 
 /// The counts of the front and back parts (only the floors and tops are clipped).
 fn split_counts(region: &Region, plane: &Plane) -> [Counts; 2] {
-    // What `split_floors` would keep, without building the pieces' floors.
-    let mut kinds: [(Vec<Kind>, Vec<Kind>); 2] = Default::default();
-    for (top, floor) in region
-        .floors
-        .iter()
-        .map(|f| (false, f))
-        .chain(region.tops.iter().map(|f| (true, f)))
-    {
-        let split = floor.winding.split(plane);
-        for (part, piece) in kinds.iter_mut().zip([split.front, split.back]) {
-            if kept(piece).is_some() {
-                if top {
-                    part.1.push(Kind::of(floor));
-                } else {
-                    part.0.push(Kind::of(floor));
-                }
-            }
-        }
-    }
-    kinds.map(|(floors, tops)| Counts::of_kinds(floors.into_iter(), tops.into_iter()))
+    split_pieces(region, plane, |floor, _| Kind::of(floor))
+        .map(|(floors, tops)| Counts::of_kinds(floors.into_iter(), tops.into_iter()))
 }
 
 /// The floors and tops of the front and back parts of a region cut by `plane`.
 fn split_floors(region: &Region, plane: &Plane) -> [(Vec<Floor>, Vec<Floor>); 2] {
+    split_pieces(region, plane, |floor, winding| Floor {
+        winding,
+        ..floor.clone()
+    })
+}
+
+/// For the front and back parts of a region cut by `plane`: `piece(floor, winding)` of each
+/// kept piece of its floors, then of its tops.
+fn split_pieces<T>(
+    region: &Region,
+    plane: &Plane,
+    piece: impl Fn(&Floor, Winding) -> T,
+) -> [(Vec<T>, Vec<T>); 2] {
     let mut parts = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
     for (top, floor) in region
         .floors
@@ -845,17 +812,10 @@ fn split_floors(region: &Region, plane: &Plane) -> [(Vec<Floor>, Vec<Floor>); 2]
         .chain(region.tops.iter().map(|f| (true, f)))
     {
         let split = floor.winding.split(plane);
-        for (part, piece) in parts.iter_mut().zip([split.front, split.back]) {
-            if let Some(winding) = kept(piece) {
-                let piece = Floor {
-                    winding,
-                    ..floor.clone()
-                };
-                if top {
-                    part.1.push(piece);
-                } else {
-                    part.0.push(piece);
-                }
+        for (part, cut) in parts.iter_mut().zip([split.front, split.back]) {
+            if let Some(winding) = kept(cut) {
+                let list = if top { &mut part.1 } else { &mut part.0 };
+                list.push(piece(floor, winding));
             }
         }
     }
