@@ -385,8 +385,7 @@ fn may_split(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> 
         return false;
     }
     let is_thin = |l: LeafId| thin.get(l.0 as usize).copied().unwrap_or(false);
-    let (mut ground, mut gaps, mut thin_gap, mut tops) = (0_usize, 0_usize, false, 0_usize);
-    let (mut first_gap, mut several_gaps) = (None, false);
+    let mut floors: Vec<Kind> = Vec::new();
     for portal in portals
         .of_leaf(leaf)
         .iter()
@@ -396,22 +395,17 @@ fn may_split(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> 
             continue;
         };
         if is_ground_normal(into.normal.z) {
-            match other_open {
-                None => ground += 1,
-                Some(other) => {
-                    gaps += 1;
-                    thin_gap |= is_thin(other);
-                    several_gaps |= *first_gap.get_or_insert(other) != other;
-                }
-            }
+            floors.push(Kind {
+                ground: other_open.is_none(),
+                other: other_open,
+                thin_below: other_open.is_some_and(is_thin),
+            });
         } else if is_ground_normal(-into.normal.z) && is_thin(leaf) && other_open.is_some() {
-            tops += 1;
+            // A thin leaf under open leaves may be a column to split, or be cut by their sides.
+            return true;
         }
     }
-    let mixing = ground > 0 && gaps > 0;
-    let column_gaps = ground == 0 && thin_gap && several_gaps;
-    // A thin leaf under open leaves may be a column to split, or be cut by their sides.
-    mixing || column_gaps || tops > 0
+    Counts::of_kinds(floors.into_iter(), std::iter::empty()).potential() > 0
 }
 
 /// The ground and gap portals and all portal windings of an open leaf; `None` for a solid or
