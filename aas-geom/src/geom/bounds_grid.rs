@@ -17,6 +17,8 @@ pub struct BoundsGrid {
     cell: f64,
     side: usize,
     cells: Vec<Vec<u32>>,
+    /// How many boxes the grid was built from.
+    count: usize,
 }
 
 impl BoundsGrid {
@@ -46,6 +48,7 @@ impl BoundsGrid {
             cell,
             side: MAX_CELLS,
             cells: vec![Vec::new(); MAX_CELLS * MAX_CELLS],
+            count: boxes.len(),
         };
         for (index, &(lo, hi)) in boxes.iter().enumerate() {
             let Ok(index) = u32::try_from(index) else {
@@ -80,17 +83,31 @@ impl BoundsGrid {
     /// x-y extent overlaps it, and perhaps a few more (callers test the boxes themselves).
     ///
     /// # Complexity
-    /// `O(k log k)` for `k` listings in the cells touched.
+    /// `O(k + n / 64)` for `k` listings in the cells touched and `n` boxes in the grid: the
+    /// listings are gathered in a bit set, which gives them in order and once each (a box
+    /// spanning many cells is listed in each, and sorting those repeats cost more than the
+    /// rest of the query on maps with large brushes).
     pub fn near(&self, mins: DVec3, maxs: DVec3, out: &mut Vec<usize>) {
         out.clear();
+        let mut seen = vec![0_u64; self.count.div_ceil(64)];
         let ((x0, y0), (x1, y1)) = (self.cell_of(mins), self.cell_of(maxs));
         for y in y0..=y1 {
             for x in x0..=x1 {
-                out.extend(self.cells[y * self.side + x].iter().map(|&i| i as usize));
+                for &index in &self.cells[y * self.side + x] {
+                    let index = index as usize;
+                    if let Some(word) = seen.get_mut(index / 64) {
+                        *word |= 1 << (index % 64);
+                    }
+                }
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        for (word_index, &word) in seen.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(word_index * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 }
 
