@@ -216,10 +216,20 @@ impl ConvexBrush {
     /// # Complexity
     /// `O(points)`.
     pub fn mark_faces_on(&mut self, id: PlaneId, plane: &Plane) -> usize {
+        let (lo, hi) = self.distance_range(plane);
+        self.mark_faces_within(id, plane, lo, hi)
+    }
+
+    /// [`ConvexBrush::mark_faces_on`] given the polytope's distance range `lo..=hi` from
+    /// `plane`: when every point is farther than [`ON_EPSILON`] from the plane, no face can
+    /// lie on it, and only the plane pair is compared.
+    fn mark_faces_within(&mut self, id: PlaneId, plane: &Plane, lo: f64, hi: f64) -> usize {
+        let may_touch = lo <= ON_EPSILON && hi >= -ON_EPSILON;
         let mut marked = 0;
         for face in &mut self.faces {
             if !face.on_split
-                && (face.plane.pair() == id.pair() || face.winding.side_of(plane) == Side::On)
+                && (face.plane.pair() == id.pair()
+                    || (may_touch && face.winding.side_of(plane) == Side::On))
             {
                 face.on_split = true;
                 marked += 1;
@@ -258,7 +268,7 @@ impl ConvexBrush {
                 None => hi > -lo,
             },
         };
-        self.mark_faces_on(id, &plane);
+        self.mark_faces_within(id, &plane, lo, hi);
         if front {
             BrushSplit {
                 front: Some(self),
