@@ -4,27 +4,33 @@
 //!
 //! A face marked [`BrushFace::on_split`] lies on a plane the polytope was already split or
 //! sorted by: BSP construction never chooses it again.
+//!
+//! The face windings are stored one after another in a single point list (and the faces in a
+//! second list), so that a polytope costs two allocations whatever its face count, and a split
+//! writes the parts' points straight into their lists: BSP construction splits hundreds of
+//! thousands of fragments on a large map.
 
 use std::cell::RefCell;
 
 use glam::DVec3;
+use smallvec::SmallVec;
 
 use super::plane_set::{PlaneId, PlaneSet};
 use crate::brush::Plane;
-use crate::geom::{Clipper, ON_EPSILON, Side, Winding};
+use crate::geom::{Clipper, ON_EPSILON, Side, Winding, cut_into, usable, whole_goes_front};
 
 /// Coordinates beyond this magnitude mean an unbounded polytope (Quake III maps fit in
 /// ±65536).
 pub const MAX_COORD: f64 = 131_072.0;
 
-/// One face of a [`ConvexBrush`]: its outward plane and its polygon (counter-clockwise seen
-/// from outside).
-#[derive(Debug, Clone, PartialEq)]
-pub struct BrushFace {
+/// One face of a [`ConvexBrush`], borrowed: its outward plane and its polygon
+/// (counter-clockwise seen from outside).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BrushFace<'a> {
     /// Outward plane.
     pub plane: PlaneId,
-    /// The face polygon, in the plane.
-    pub winding: Winding,
+    /// The face polygon's points, in the plane (at least 3).
+    pub points: &'a [DVec3],
     /// Whether the face lies on a plane already used to split or sort the polytope.
     pub on_split: bool,
     /// Whether the face lies inside another brush of the same kind (an internal face of a
@@ -32,10 +38,29 @@ pub struct BrushFace {
     pub covered: bool,
 }
 
+impl BrushFace<'_> {
+    /// The face polygon as a winding of its own.
+    #[must_use]
+    pub fn winding(&self) -> Option<Winding> {
+        Winding::from_points(self.points)
+    }
+}
+
+/// What a [`ConvexBrush`] stores of a face: its points are `points[start..end]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Face {
+    plane: PlaneId,
+    start: u32,
+    end: u32,
+    on_split: bool,
+    covered: bool,
+}
+
 /// A bounded convex polytope with non-zero volume, as the windings of its faces.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConvexBrush {
-    faces: Vec<BrushFace>,
+    faces: Vec<Face>,
+    points: Vec<DVec3>,
     mins: DVec3,
     maxs: DVec3,
 }
@@ -49,6 +74,71 @@ pub struct BrushSplit {
     pub back: Option<ConvexBrush>,
     /// The cross-section on the plane (facing the plane's normal), when the plane cuts.
     pub mid: Option<Winding>,
+}
+
+/// A polytope being assembled face by face.
+struct Builder {
+    faces: Vec<Face>,
+    points: Vec<DVec3>,
+}
+
+impl Builder {
+    fn with_capacity(faces: usize, points: usize) -> Self {
+        Self {
+            faces: Vec::with_capacity(faces),
+            points: Vec::with_capacity(points),
+        }
+    }
+
+    /// Where the next face's points start.
+    fn mark(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Makes the points pushed since `start` a face, when they make a winding
+    /// ([`Winding::new`]'s rule); otherwise drops them.
+    fn close(&mut self, start: usize, plane: PlaneId, on_split: bool, covered: bool) {
+        let end = self.points.len();
+        match (u32::try_from(start), u32::try_from(end)) {
+            (Ok(s), Ok(e)) if usable(&self.points[start..]) => self.faces.push(Face {
+                plane,
+                start: s,
+                end: e,
+                on_split,
+                covered,
+            }),
+            _ => self.points.truncate(start),
+        }
+    }
+
+    /// The polytope; `None` under the rules of [`ConvexBrush::from_planes`].
+    fn finish(self) -> Option<ConvexBrush> {
+        if self.faces.len() < 4 {
+            return None;
+        }
+        // Bounds face by face, as the union of each winding's bounds.
+        let (mut mins, mut maxs) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
+        for face in &self.faces {
+            let (lo, hi) = self.points[face.start as usize..face.end as usize]
+                .iter()
+                .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &p| {
+                    (lo.min(p), hi.max(p))
+                });
+            mins = mins.min(lo);
+            maxs = maxs.max(hi);
+        }
+        let bounded = mins.is_finite()
+            && maxs.is_finite()
+            && mins.min_element() > -MAX_COORD
+            && maxs.max_element() < MAX_COORD
+            && (maxs - mins).min_element() > ON_EPSILON;
+        bounded.then_some(ConvexBrush {
+            faces: self.faces,
+            points: self.points,
+            mins,
+            maxs,
+        })
+    }
 }
 
 impl ConvexBrush {
@@ -67,7 +157,7 @@ impl ConvexBrush {
                 unique.push(id);
             }
         }
-        let mut faces = Vec::with_capacity(unique.len());
+        let mut built = Builder::with_capacity(unique.len(), 4 * unique.len());
         let mut clipper = Clipper::default();
         for &id in &unique {
             let mut points = Winding::from_plane(&planes.get(id)).into_points();
@@ -75,42 +165,29 @@ impl ConvexBrush {
                 .iter()
                 .filter(|&&other| other != id)
                 .all(|&other| clipper.clip_back(&mut points, &planes.get(other)));
-            if let Some(winding) = alive.then(|| Winding::new(points)).flatten() {
-                faces.push(BrushFace {
-                    plane: id,
-                    winding,
-                    on_split: false,
-                    covered: false,
-                });
+            if alive {
+                let start = built.mark();
+                built.points.extend_from_slice(&points);
+                built.close(start, id, false, false);
             }
         }
-        Self::from_faces(faces)
+        built.finish()
     }
 
-    /// A polytope from already-computed faces; `None` under the rules of
-    /// [`ConvexBrush::from_planes`].
-    fn from_faces(faces: Vec<BrushFace>) -> Option<Self> {
-        if faces.len() < 4 {
-            return None;
-        }
-        let (mut mins, mut maxs) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
-        for face in &faces {
-            let (lo, hi) = face.winding.bounds();
-            mins = mins.min(lo);
-            maxs = maxs.max(hi);
-        }
-        let bounded = mins.is_finite()
-            && maxs.is_finite()
-            && mins.min_element() > -MAX_COORD
-            && maxs.max_element() < MAX_COORD
-            && (maxs - mins).min_element() > ON_EPSILON;
-        bounded.then_some(Self { faces, mins, maxs })
+    /// The faces, in order.
+    pub fn faces(&self) -> impl ExactSizeIterator<Item = BrushFace<'_>> + DoubleEndedIterator {
+        self.faces.iter().map(|face| BrushFace {
+            plane: face.plane,
+            points: &self.points[face.start as usize..face.end as usize],
+            on_split: face.on_split,
+            covered: face.covered,
+        })
     }
 
-    /// The faces.
+    /// Whether every face lies on a plane already used to split or sort the polytope.
     #[must_use]
-    pub fn faces(&self) -> &[BrushFace] {
-        &self.faces
+    pub fn all_faces_on_split(&self) -> bool {
+        self.faces.iter().all(|face| face.on_split)
     }
 
     /// Sets [`BrushFace::covered`] of face `index` (ignored when out of range).
@@ -129,7 +206,7 @@ impl ConvexBrush {
     /// Whether any face is not yet [`BrushFace::on_split`].
     #[must_use]
     pub fn has_open_face(&self) -> bool {
-        self.faces.iter().any(|f| !f.on_split)
+        !self.all_faces_on_split()
     }
 
     /// Where the polytope lies relative to `plane`, within [`ON_EPSILON`]: the bounding box
@@ -156,7 +233,7 @@ impl ConvexBrush {
         // `classify_range` of the points' distances, stopping at the first point on each side.
         let (mut front, mut back) = (false, false);
         for face in &self.faces {
-            for &p in face.winding.points() {
+            for &p in &self.points[face.start as usize..face.end as usize] {
                 let d = plane.distance_to(p);
                 front |= d > ON_EPSILON;
                 back |= d < -ON_EPSILON;
@@ -200,12 +277,10 @@ impl ConvexBrush {
             return range;
         }
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for face in &self.faces {
-            for &p in face.winding.points() {
-                let d = plane.distance_to(p);
-                lo = lo.min(d);
-                hi = hi.max(d);
-            }
+        for &p in &self.points {
+            let d = plane.distance_to(p);
+            lo = lo.min(d);
+            hi = hi.max(d);
         }
         (lo, hi)
     }
@@ -229,7 +304,10 @@ impl ConvexBrush {
         for face in &mut self.faces {
             if !face.on_split
                 && (face.plane.pair() == id.pair()
-                    || (may_touch && face.winding.side_of(plane) == Side::On))
+                    || (may_touch
+                        && self.points[face.start as usize..face.end as usize]
+                            .iter()
+                            .all(|&p| on_plane(plane.distance_to(p)))))
             {
                 face.on_split = true;
                 marked += 1;
@@ -264,7 +342,7 @@ impl ConvexBrush {
             Side::Front => true,
             Side::Back | Side::On => false,
             Side::Cross => match self.cross_section(&plane, planes) {
-                Some(mid) => return Self::split_faces(self.faces, id, &plane, mid),
+                Some(mid) => return self.split_faces(id, &plane, mid),
                 None => hi > -lo,
             },
         };
@@ -303,48 +381,61 @@ impl ConvexBrush {
         })
     }
 
-    /// The two parts of a polytope with `faces` that `plane` (id `id`) crosses, with
-    /// cross-section `mid`.
-    fn split_faces(faces: Vec<BrushFace>, id: PlaneId, plane: &Plane, mid: Winding) -> BrushSplit {
-        let mut front_faces = Vec::with_capacity(faces.len() + 1);
-        let mut back_faces = Vec::with_capacity(faces.len() + 1);
-        for face in faces {
-            let parts = face.winding.into_split(plane);
-            if let Some(winding) = parts.front {
-                front_faces.push(BrushFace {
-                    plane: face.plane,
-                    winding,
-                    on_split: face.on_split,
-                    covered: face.covered,
-                });
+    /// The two parts of the polytope, which `plane` (id `id`) crosses, with cross-section
+    /// `mid`: each face split as [`Winding::split`] splits it, then `mid` added to both.
+    fn split_faces(&self, id: PlaneId, plane: &Plane, mid: Winding) -> BrushSplit {
+        // Each face gains at most two crossing points on a side.
+        let faces = self.faces.len() + 1;
+        let points = self.points.len() + 2 * self.faces.len() + mid.points().len();
+        let mut front = Builder::with_capacity(faces, points);
+        let mut back = Builder::with_capacity(faces, points);
+        let mut distances: SmallVec<[f64; 16]> = SmallVec::new();
+        for face in &self.faces {
+            let face_points = &self.points[face.start as usize..face.end as usize];
+            distances.clear();
+            let (mut any_front, mut any_back) = (false, false);
+            for &point in face_points {
+                let distance = plane.distance_to(point);
+                any_front |= distance > ON_EPSILON;
+                any_back |= distance < -ON_EPSILON;
+                distances.push(distance);
             }
-            if let Some(winding) = parts.back {
-                back_faces.push(BrushFace {
-                    plane: face.plane,
-                    winding,
-                    on_split: face.on_split,
-                    covered: face.covered,
-                });
+            let (front_start, back_start) = (front.mark(), back.mark());
+            if any_front && any_back {
+                cut_into(
+                    face_points,
+                    &distances,
+                    plane,
+                    &mut front.points,
+                    &mut back.points,
+                );
+                front.close(front_start, face.plane, face.on_split, face.covered);
+                back.close(back_start, face.plane, face.on_split, face.covered);
+            } else if whole_goes_front(face_points, plane, any_front, any_back) {
+                front.points.extend_from_slice(face_points);
+                front.close(front_start, face.plane, face.on_split, face.covered);
+            } else {
+                back.points.extend_from_slice(face_points);
+                back.close(back_start, face.plane, face.on_split, face.covered);
             }
         }
-        front_faces.push(BrushFace {
-            plane: id.opposite(),
-            winding: mid.reversed(),
-            on_split: true,
-            covered: false,
-        });
-        back_faces.push(BrushFace {
-            plane: id,
-            winding: mid.clone(),
-            on_split: true,
-            covered: false,
-        });
+        let start = front.mark();
+        front.points.extend(mid.points().iter().rev());
+        front.close(start, id.opposite(), true, false);
+        let start = back.mark();
+        back.points.extend_from_slice(mid.points());
+        back.close(start, id, true, false);
         BrushSplit {
-            front: Self::from_faces(front_faces),
-            back: Self::from_faces(back_faces),
+            front: front.finish(),
+            back: back.finish(),
             mid: Some(mid),
         }
     }
+}
+
+/// Whether a point at signed distance `distance` counts as on the plane ([`Side::On`]).
+fn on_plane(distance: f64) -> bool {
+    !(distance > ON_EPSILON || distance < -ON_EPSILON)
 }
 
 fn classify_range(lo: f64, hi: f64) -> Side {
@@ -385,7 +476,7 @@ mod tests {
     }
 
     fn volume_surface(brush: &ConvexBrush) -> f64 {
-        brush.faces().iter().map(|f| f.winding.area()).sum()
+        brush.faces().map(|f| f.winding().unwrap().area()).sum()
     }
 
     #[test]
@@ -419,7 +510,7 @@ mod tests {
         assert!(whole.front.is_none() && whole.mid.is_none());
         let on = brush.split(ids[0], &set);
         assert!(on.front.is_none());
-        assert!(on.back.unwrap().faces()[0].on_split);
+        assert!(on.back.unwrap().faces().next().unwrap().on_split);
     }
 
     #[test]

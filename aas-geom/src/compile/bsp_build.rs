@@ -532,7 +532,7 @@ impl Context<'_> {
         let mut filled = PresenceMask::NONE;
         for fragment in &work.fragments {
             if let Some(brush) = blocking(fragment)
-                && fragment.shape.faces().iter().all(|face| face.on_split)
+                && fragment.shape.all_faces_on_split()
             {
                 filled = filled.union(brush.blocks);
             }
@@ -543,7 +543,7 @@ impl Context<'_> {
         // A content brush that only partly overlaps the region must still cut it, so that
         // every leaf's contents hold at every point of the leaf (solid leaves included).
         let partial_contents = work.fragments.iter().any(|fragment| {
-            blocking(fragment).is_none() && !fragment.shape.faces().iter().all(|face| face.on_split)
+            blocking(fragment).is_none() && !fragment.shape.all_faces_on_split()
         });
         if filled == PresenceMask::all(self.box_count) && !partial_contents {
             return true;
@@ -557,7 +557,7 @@ impl Context<'_> {
                 return true;
             }
             // Keep one filling fragment per mask so that the leaf still records the block.
-            let fills = fragment.shape.faces().iter().all(|face| face.on_split);
+            let fills = fragment.shape.all_faces_on_split();
             if fills && brush.blocks.union(kept_filler) != kept_filler {
                 kept_filler = kept_filler.union(brush.blocks);
                 return true;
@@ -714,7 +714,7 @@ pub const REMNANT_TOLERANCE: f64 = 0.1;
 /// [`Context::settle_filled`]).
 pub(super) fn is_remnant(shape: &ConvexBrush, lo: DVec3, hi: DVec3) -> bool {
     let (a, b) = shape.bounds();
-    shape.faces().iter().all(|face| face.on_split)
+    shape.all_faces_on_split()
         && ((a - lo).max_element() > REMNANT_TOLERANCE
             || (hi - b).max_element() > REMNANT_TOLERANCE)
 }
@@ -752,15 +752,20 @@ fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
                 && !(b_hi + ON_EPSILON).cmplt(a_lo).any()
                 && kind(&fragments[b]) == Some(kind_a)
         });
-        for (face_index, face) in fragment.shape.faces().iter().enumerate() {
-            let (f_lo, f_hi) = face.winding.bounds();
+        for (face_index, face) in fragment.shape.faces().enumerate() {
+            let (f_lo, f_hi) = face
+                .points
+                .iter()
+                .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &p| {
+                    (lo.min(p), hi.max(p))
+                });
             let covered = near.iter().any(|&b| {
                 let (b_lo, b_hi) = bounds[b];
                 if (b_lo - ON_EPSILON).cmpgt(f_hi).any() || (b_hi + ON_EPSILON).cmplt(f_lo).any() {
                     return false;
                 }
                 brushes.get(fragments[b].brush).is_some_and(|brush_b| {
-                    face.winding.points().iter().all(|&p| {
+                    face.points.iter().all(|&p| {
                         brush_b
                             .planes
                             .iter()

@@ -356,8 +356,8 @@ fn check_portals(tree: &BspTree, portals: &Portals) {
         let surface = regions[i].as_ref().map_or(0.0, |region| {
             region
                 .faces()
-                .iter()
-                .map(|face| face.winding.area())
+                .filter_map(|face| face.winding())
+                .map(|winding| winding.area())
                 .sum::<f64>()
         });
         assert!(
@@ -498,7 +498,7 @@ fn convex_box(planes: &mut PlaneSet, lo: DVec3, hi: DVec3) -> ConvexBrush {
 
 /// `brush` with every face marked as lying on a split plane.
 fn all_on_split(mut brush: ConvexBrush, planes: &PlaneSet) -> ConvexBrush {
-    let ids: Vec<PlaneId> = brush.faces().iter().map(|face| face.plane).collect();
+    let ids: Vec<PlaneId> = brush.faces().map(|face| face.plane).collect();
     for id in ids {
         brush.mark_faces_on(id, &planes.get(id));
     }

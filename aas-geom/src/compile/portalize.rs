@@ -280,7 +280,10 @@ pub fn portalize(tree: &BspTree) -> Portals {
         return portals;
     };
     for face in root_region.faces() {
-        for (winding, leaf) in push_down(tree, face.winding.clone(), tree.root) {
+        let Some(winding) = face.winding() else {
+            continue;
+        };
+        for (winding, leaf) in push_down(tree, winding, tree.root) {
             add(
                 &mut portals,
                 Portal::new(

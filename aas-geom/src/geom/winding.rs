@@ -134,20 +134,7 @@ impl Winding {
     /// seen from the front). `None` for a degenerate winding.
     #[must_use]
     pub fn plane(&self) -> Option<Plane> {
-        let first = self.points[0];
-        let mut twice = DVec3::ZERO;
-        for pair in self.points[1..].windows(2) {
-            twice += (pair[0] - first).cross(pair[1] - first);
-        }
-        let length = twice.length();
-        if length.is_nan() || length <= 1e-12 {
-            return None;
-        }
-        let normal = twice / length;
-        Some(Plane {
-            normal,
-            dist: normal.dot(self.center()),
-        })
+        plane_of(&self.points)
     }
 
     /// Smallest and largest coordinates.
@@ -237,12 +224,7 @@ impl Winding {
     /// The whole winding, which does not cross `plane`, on its side (see [`Winding::split`]):
     /// the side some point lies on; lying on the plane, the side its own normal faces.
     fn whole_side(self, plane: &Plane, any_front: bool, any_back: bool) -> WindingSplit {
-        let front = any_front
-            || (!any_back
-                && self
-                    .plane()
-                    .is_none_or(|own| own.normal.dot(plane.normal) >= 0.0));
-        if front {
+        if whole_goes_front(&self.points, plane, any_front, any_back) {
             WindingSplit {
                 front: Some(self),
                 back: None,
@@ -285,7 +267,6 @@ fn cut(
     front: &mut [DVec3],
     back: &mut [DVec3],
 ) -> (usize, usize) {
-    let count = points.len();
     let (mut front_len, mut back_len) = (0, 0);
     let push = |side: &mut [DVec3], len: &mut usize, point: DVec3| {
         if let Some(slot) = side.get_mut(*len) {
@@ -293,16 +274,36 @@ fn cut(
             *len += 1;
         }
     };
+    cut_with(points, distances, plane, |to_front, to_back, point| {
+        if to_front {
+            push(front, &mut front_len, point);
+        }
+        if to_back {
+            push(back, &mut back_len, point);
+        }
+    });
+    (front_len, back_len)
+}
+
+/// The points of a winding crossing `plane` (at signed `distances`), in order, each given
+/// to `emit(to_front, to_back, point)`: points within [`ON_EPSILON`] and the crossings go
+/// to both parts.
+fn cut_with(
+    points: &[DVec3],
+    distances: &[f64],
+    plane: &Plane,
+    mut emit: impl FnMut(bool, bool, DVec3),
+) {
+    let count = points.len();
     for (i, (&point, &distance)) in points.iter().zip(distances).enumerate() {
         let side = classify(distance);
         match side {
             Side::On => {
-                push(front, &mut front_len, point);
-                push(back, &mut back_len, point);
+                emit(true, true, point);
                 continue;
             }
-            Side::Front => push(front, &mut front_len, point),
-            Side::Back | Side::Cross => push(back, &mut back_len, point),
+            Side::Front => emit(true, false, point),
+            Side::Back | Side::Cross => emit(false, true, point),
         }
         let next = if i + 1 == count { 0 } else { i + 1 };
         let crosses = matches!(
@@ -310,17 +311,65 @@ fn cut(
             (Side::Front, Side::Back) | (Side::Back, Side::Front)
         );
         if crosses {
-            let mid = crossing(point, points[next], distance, distances[next], plane);
-            push(front, &mut front_len, mid);
-            push(back, &mut back_len, mid);
+            emit(
+                true,
+                true,
+                crossing(point, points[next], distance, distances[next], plane),
+            );
         }
     }
-    (front_len, back_len)
 }
 
 /// Whether `points` make a winding: at least 3, all finite.
-fn usable(points: &[DVec3]) -> bool {
+pub(crate) fn usable(points: &[DVec3]) -> bool {
     points.len() >= 3 && points.iter().all(|p| p.is_finite())
+}
+
+/// [`Winding::plane`] of the winding through `points` (at least one).
+pub(crate) fn plane_of(points: &[DVec3]) -> Option<Plane> {
+    let first = points[0];
+    let mut twice = DVec3::ZERO;
+    for pair in points[1..].windows(2) {
+        twice += (pair[0] - first).cross(pair[1] - first);
+    }
+    let length = twice.length();
+    if length.is_nan() || length <= 1e-12 {
+        return None;
+    }
+    let normal = twice / length;
+    let center = points.iter().copied().sum::<DVec3>() / points.len() as f64;
+    Some(Plane {
+        normal,
+        dist: normal.dot(center),
+    })
+}
+
+/// Whether a polygon of `points` at signed `distances` from `plane` (none of them crossing
+/// it: not both in front and behind beyond [`ON_EPSILON`]) goes to the front as a whole, as
+/// [`Winding::split`] decides: when some point is in front, or, lying on the plane, when its
+/// own normal faces the plane's way.
+pub(crate) fn whole_goes_front(points: &[DVec3], plane: &Plane, any_front: bool, any_back: bool) -> bool {
+    any_front
+        || (!any_back && plane_of(points).is_none_or(|own| own.normal.dot(plane.normal) >= 0.0))
+}
+
+/// [`Winding::split`] of the polygon `points` (at signed `distances` from `plane`, which it
+/// crosses) appending the parts to `front` and `back`: the same points in the same order.
+pub(crate) fn cut_into(
+    points: &[DVec3],
+    distances: &[f64],
+    plane: &Plane,
+    front: &mut Vec<DVec3>,
+    back: &mut Vec<DVec3>,
+) {
+    cut_with(points, distances, plane, |to_front, to_back, point| {
+        if to_front {
+            front.push(point);
+        }
+        if to_back {
+            back.push(point);
+        }
+    });
 }
 
 /// Windings of up to this many points are split on the stack.
