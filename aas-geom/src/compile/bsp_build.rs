@@ -109,7 +109,7 @@ use super::brush_split::ConvexBrush;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 use super::plane_set::{PlaneId, PlaneSet};
 use crate::brush::{Contents, Plane};
-use crate::geom::{BoundsGrid, ON_EPSILON, Side};
+use crate::geom::{BoundsGrid, ON_EPSILON, Side, Winding};
 
 /// The split-plane heuristic and limits of [`build_tree`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -271,6 +271,7 @@ pub fn build_tree(
     Ok(BspTree {
         planes,
         nodes: subtree.nodes,
+        sections: subtree.sections,
         leaves: subtree.leaves,
         root: subtree.root,
         box_count,
@@ -294,6 +295,8 @@ enum Step {
     Leaf(BspLeaf),
     Split {
         plane: PlaneId,
+        /// The region's cross-section on the plane.
+        section: Option<Winding>,
         front: Work,
         back: Work,
     },
@@ -302,6 +305,8 @@ enum Step {
 /// A finished subtree with its own 0-based node and leaf ids.
 struct Subtree {
     nodes: Vec<BspNode>,
+    /// Each node's cross-section (see [`BspTree::sections`]).
+    sections: Vec<Option<Winding>>,
     leaves: Vec<BspLeaf>,
     root: Child,
 }
@@ -310,6 +315,7 @@ struct Subtree {
 struct Builder<'a> {
     context: &'a Context<'a>,
     nodes: Vec<BspNode>,
+    sections: Vec<Option<Winding>>,
     leaves: Vec<BspLeaf>,
     root: Option<Child>,
 }
@@ -329,6 +335,7 @@ fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildErro
         let mut builder = Builder {
             context,
             nodes: Vec::new(),
+            sections: Vec::new(),
             leaves: Vec::new(),
             root: None,
         };
@@ -342,6 +349,7 @@ fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildErro
         let root = builder.root.ok_or(BuildError::NoBrushes)?;
         return Ok(Subtree {
             nodes: builder.nodes,
+            sections: builder.sections,
             leaves: builder.leaves,
             root,
         });
@@ -349,22 +357,33 @@ fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildErro
     match context.step(work)? {
         Step::Leaf(leaf) => Ok(Subtree {
             nodes: Vec::new(),
+            sections: Vec::new(),
             leaves: vec![leaf],
             root: Child::Leaf(LeafId(0)),
         }),
-        Step::Split { plane, front, back } => {
+        Step::Split {
+            plane,
+            section,
+            front,
+            back,
+        } => {
             let (front, back) = rayon::join(
                 || build_subtree(context, front),
                 || build_subtree(context, back),
             );
-            stitch(plane, front?, back?)
+            stitch(plane, section, front?, back?)
         }
     }
 }
 
 /// One node on `plane` over two subtrees: the node is id 0, then the front subtree's nodes,
 /// then the back's; the front subtree's leaves come before the back's.
-fn stitch(plane: PlaneId, front: Subtree, back: Subtree) -> Result<Subtree, BuildError> {
+fn stitch(
+    plane: PlaneId,
+    section: Option<Winding>,
+    front: Subtree,
+    back: Subtree,
+) -> Result<Subtree, BuildError> {
     let id = |n: usize| u32::try_from(n).map_err(|_| BuildError::TooLarge);
     let front_nodes = id(1 + front.nodes.len())?;
     let front_leaves = id(front.leaves.len())?;
@@ -390,10 +409,15 @@ fn stitch(plane: PlaneId, front: Subtree, back: Subtree) -> Result<Subtree, Buil
         plane: node.plane,
         children: node.children.map(|c| shift(c, front_nodes, front_leaves)),
     }));
+    let mut sections = Vec::with_capacity(nodes.len());
+    sections.push(section);
+    sections.extend(front.sections);
+    sections.extend(back.sections);
     let mut leaves = front.leaves;
     leaves.extend(back.leaves);
     Ok(Subtree {
         nodes,
+        sections,
         leaves,
         root: Child::Node(NodeId(0)),
     })
@@ -412,6 +436,7 @@ impl Builder<'_> {
             }
             Step::Split {
                 plane,
+                section,
                 mut front,
                 mut back,
             } => {
@@ -421,6 +446,7 @@ impl Builder<'_> {
                     plane,
                     children: [Child::Leaf(LeafId(u32::MAX)); 2],
                 });
+                self.sections.push(section);
                 self.attach(&slot, Child::Node(node));
                 back.slot = Slot::Child(node, 1);
                 front.slot = Slot::Child(node, 0);
@@ -489,6 +515,7 @@ impl Context<'_> {
             }
             return Ok(Step::Split {
                 plane: id,
+                section: split.mid,
                 front: Work {
                     region: front_region,
                     fragments: front,

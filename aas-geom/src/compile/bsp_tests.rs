@@ -256,6 +256,32 @@ fn pruning_more_than_halves_a_solid_heavy_world() {
     assert!(stats.nodes_after * 2 <= stats.nodes_before, "{stats:?}");
 }
 
+/// Portals from the cross-sections the build records, and from cutting every region again.
+fn both_portalisations(tree: &BspTree) -> (Portals, Portals) {
+    assert_eq!(tree.sections.len(), tree.nodes.len());
+    assert!(tree.sections.iter().all(Option::is_some));
+    let mut without = tree.clone();
+    without.sections.clear();
+    (portalize(tree), portalize(&without))
+}
+
+#[test]
+fn recorded_sections_survive_pruning_and_give_the_portals_of_cut_regions() {
+    let mut tree = build_tree(&room_with_block(), 1, &BuildSettings::default()).unwrap();
+    let (recorded, cut) = both_portalisations(&tree);
+    assert_eq!(recorded, cut);
+    let first = prune_solid(&mut tree);
+    assert!(first.nodes_after < first.nodes_before);
+    let (recorded, cut) = both_portalisations(&tree);
+    assert_eq!(recorded, cut);
+    remove_outside(&mut tree, &recorded, &[v(200.0, 200.0, 100.0)]).unwrap();
+    let second = prune_solid(&mut tree);
+    assert!(second.nodes_after < second.nodes_before);
+    let (recorded, cut) = both_portalisations(&tree);
+    assert_eq!(recorded, cut);
+    assert!(!recorded.portals.is_empty());
+}
+
 #[test]
 fn bad_inputs_are_typed_errors() {
     let settings = BuildSettings::default();
@@ -484,6 +510,24 @@ proptest! {
         prune_solid(&mut tree);
         check(&tree, true)?;
         check_portals(&tree, &portalize(&tree));
+    }
+
+    /// The node cross-sections the build records (kept through pruning) give exactly the
+    /// portals that cutting every node region again gives.
+    #[test]
+    fn recorded_sections_give_the_portals_of_cut_regions((brushes, box_count) in arb_world()) {
+        let mut tree = build_tree(&brushes, box_count, &BuildSettings::default()).unwrap();
+        for pruned in [false, true] {
+            if pruned {
+                prune_solid(&mut tree);
+            }
+            prop_assert_eq!(tree.sections.len(), tree.nodes.len());
+            prop_assert!(tree.sections.iter().all(Option::is_some));
+            let recorded = portalize(&tree);
+            let mut without = tree.clone();
+            without.sections.clear();
+            prop_assert_eq!(&recorded, &portalize(&without));
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use glam::DVec3;
 use super::PresenceMask;
 use super::plane_set::{PlaneId, PlaneSet};
 use crate::brush::Contents;
+use crate::geom::Winding;
 
 /// Index of a node in [`BspTree::nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -72,6 +73,12 @@ pub struct BspTree {
     pub planes: PlaneSet,
     /// Inner nodes.
     pub nodes: Vec<BspNode>,
+    /// Each node's cross-section as BSP construction cut it: the node's plane clipped to the
+    /// node's region, facing the plane's normal (`sections[i]` for `nodes[i]`). Portalisation
+    /// starts each node portal from it instead of cutting every region again; it is only
+    /// complete while nodes are not added (an empty list, or one shorter than `nodes`, makes
+    /// portalisation cut the regions itself).
+    pub sections: Vec<Option<Winding>>,
     /// Leaves.
     pub leaves: Vec<BspLeaf>,
     /// The root.

@@ -331,6 +331,8 @@ pub fn subdivide_by_gravity(
     let mut stats = GravityStats::default();
     // One portalisation; each split then updates the portals of the leaf it cuts.
     let mut portals = portalize(tree);
+    // The cross-sections served that portalisation; the splits below add nodes without.
+    tree.sections = Vec::new();
     let (mut parents, mut node_parents) = parent_slots(tree);
     let mut round = 0;
     loop {

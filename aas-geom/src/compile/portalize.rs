@@ -296,6 +296,23 @@ pub fn portalize(tree: &BspTree) -> Portals {
             );
         }
     }
+    if tree.sections.len() == tree.nodes.len() && tree.sections.iter().all(Option::is_some) {
+        // Each node's cross-section is known: the node portals in walk order, in parallel.
+        let found: Vec<Vec<Portal>> = preorder_nodes(tree)
+            .into_par_iter()
+            .map(|id| {
+                tree.sections
+                    .get(id.0 as usize)
+                    .cloned()
+                    .flatten()
+                    .map_or_else(Vec::new, |mid| node_portal_pieces(tree, id, mid))
+            })
+            .collect();
+        for portal in found.into_iter().flatten() {
+            add_kept(&mut portals, portal);
+        }
+        return portals;
+    }
     // The walk down the tree splits each node's region by its plane (the node portal is the
     // cross-section) and pushes the node portal down both sub-trees. Below
     // [`PARALLEL_DEPTH`] the sub-trees are walked in parallel, each in the same order as the
@@ -340,6 +357,26 @@ pub fn portalize(tree: &BspTree) -> Portals {
         add_kept(&mut portals, portal);
     }
     portals
+}
+
+/// The nodes of `tree` in walk order: pre-order, front sub-tree first.
+fn preorder_nodes(tree: &BspTree) -> Vec<NodeId> {
+    let mut order = Vec::with_capacity(tree.nodes.len());
+    let mut stack = vec![tree.root];
+    while let Some(child) = stack.pop() {
+        let Child::Node(id) = child else { continue };
+        let Some(node) = tree.nodes.get(id.0 as usize) else {
+            continue;
+        };
+        // Each node is visited once; the bound guards a corrupted tree.
+        if order.len() > tree.nodes.len() {
+            break;
+        }
+        order.push(id);
+        stack.push(node.children[1]);
+        stack.push(node.children[0]);
+    }
+    order
 }
 
 /// Nodes this deep and deeper are walked in parallel, one sub-tree per task (up to 64 tasks).

@@ -73,7 +73,11 @@ pub fn prune_solid(tree: &mut BspTree) -> PruneStats {
             });
         }
     }
-    // Pass 2, pre-order: rebuild.
+    // Pass 2, pre-order: rebuild. A kept node keeps its cross-section (its region does not
+    // change: only sub-trees below it collapse).
+    let complete = tree.sections.len() == tree.nodes.len();
+    let mut old_sections = std::mem::take(&mut tree.sections);
+    let mut sections = Vec::new();
     let mut nodes: Vec<BspNode> = Vec::new();
     let mut leaves: Vec<BspLeaf> = Vec::new();
     let mut root = Child::Leaf(LeafId(0));
@@ -106,6 +110,9 @@ pub fn prune_solid(tree: &mut BspTree) -> PruneStats {
                         plane: node.plane,
                         children: [Child::Leaf(LeafId(u32::MAX)); 2],
                     });
+                    if complete {
+                        sections.push(old_sections.get_mut(n.0 as usize).and_then(Option::take));
+                    }
                     stack.push((node.children[1], Some((index, 1))));
                     stack.push((node.children[0], Some((index, 0))));
                     Child::Node(NodeId(index as u32))
@@ -120,6 +127,7 @@ pub fn prune_solid(tree: &mut BspTree) -> PruneStats {
         }
     }
     tree.nodes = nodes;
+    tree.sections = sections;
     tree.leaves = leaves;
     tree.root = root;
     PruneStats {
