@@ -115,7 +115,7 @@ use super::areas::is_ground_normal;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 use super::portalize::{MIN_PORTAL_AREA, PortalSide, Portals, portalize};
 use crate::brush::{Plane, same_plane};
-use crate::geom::Winding;
+use crate::geom::{Winding, area_of};
 
 #[cfg(doc)]
 use super::areas::MAX_STEEPNESS;
@@ -738,15 +738,7 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
         if !thick_on_both_sides(region, &plane, settings.min_thickness) {
             continue;
         }
-        // Cutters are counted on the parts' clipped boundaries; without them the clipped
-        // floors and tops are enough.
-        let (pf, pb) = if region.cutters.is_empty() {
-            let [front, back] = split_counts(region, &plane);
-            (front.potential(), back.potential())
-        } else {
-            let [front, back] = split_parts(region, &plane);
-            (front.potential(), back.potential())
-        };
+        let [pf, pb] = part_potentials(region, &plane);
         if pf >= limit || pb >= limit {
             continue;
         }
@@ -779,10 +771,54 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
     piece.filter(|w| w.area() >= MIN_PORTAL_AREA)
 }
 
-/// The counts of the front and back parts (only the floors and tops are clipped).
-fn split_counts(region: &Region, plane: &Plane) -> [Counts; 2] {
-    split_pieces(region, plane, |floor, _| Kind::of(floor))
-        .map(|(floors, tops)| Counts::of_kinds(floors.into_iter(), tops.into_iter()))
+/// The [`Region::potential`] of each part of [`split_parts`] (front, back), without building
+/// the parts: the kinds of the kept floor and top pieces, and the cutters that each part's
+/// boundary pieces reach past on both sides (only when there are cutters).
+fn part_potentials(region: &Region, plane: &Plane) -> [usize; 2] {
+    let mut floors: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
+    let mut tops: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
+    for (top, floor) in region
+        .floors
+        .iter()
+        .map(|f| (false, f))
+        .chain(region.tops.iter().map(|f| (true, f)))
+    {
+        floor.winding.split_pieces(plane, |front, points| {
+            if area_of(points) >= MIN_PORTAL_AREA {
+                let lists = if top { &mut tops } else { &mut floors };
+                lists[usize::from(!front)].push(Kind::of(floor));
+            }
+        });
+    }
+    let mut potentials = [0, 1].map(|side| {
+        Counts::of_kinds(floors[side].iter().copied(), tops[side].iter().copied()).potential()
+    });
+    if !region.cutters.is_empty() {
+        // For each part and cutter: whether some boundary point lies more than `cut_min` in
+        // front of it, and behind it.
+        let mut reach = [
+            vec![(false, false); region.cutters.len()],
+            vec![(false, false); region.cutters.len()],
+        ];
+        for winding in &region.boundary {
+            winding.split_pieces(plane, |front, points| {
+                for (flags, cutter) in reach[usize::from(!front)].iter_mut().zip(&region.cutters) {
+                    if flags.0 && flags.1 {
+                        continue;
+                    }
+                    for &point in points {
+                        let distance = cutter.distance_to(point);
+                        flags.0 |= distance > region.cut_min;
+                        flags.1 |= distance < -region.cut_min;
+                    }
+                }
+            });
+        }
+        for (potential, flags) in potentials.iter_mut().zip(&reach) {
+            *potential += flags.iter().filter(|&&(front, back)| front && back).count();
+        }
+    }
+    potentials
 }
 
 /// The floors and tops of the front and back parts of a region cut by `plane`.

@@ -9,4 +9,4 @@ mod winding;
 pub use bounds_grid::BoundsGrid;
 pub use clipper::Clipper;
 pub use winding::{ON_EPSILON, Side, Winding, WindingSplit};
-pub(crate) use winding::{cut_into, usable, whole_goes_front};
+pub(crate) use winding::{area_of, cut_into, usable, whole_goes_front};

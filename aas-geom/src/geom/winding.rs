@@ -116,12 +116,7 @@ impl Winding {
     /// The area (square units).
     #[must_use]
     pub fn area(&self) -> f64 {
-        let first = self.points[0];
-        let mut twice = DVec3::ZERO;
-        for pair in self.points[1..].windows(2) {
-            twice += (pair[0] - first).cross(pair[1] - first);
-        }
-        twice.length() * 0.5
+        area_of(&self.points)
     }
 
     /// The average of the points.
@@ -183,58 +178,43 @@ impl Winding {
     /// `O(points)`.
     #[must_use]
     pub fn into_split(self, plane: &Plane) -> WindingSplit {
-        let count = self.points.len();
-        // On the stack for the usual few points: this runs for every face of every fragment a
-        // BSP split crosses.
-        let (mut distances_stack, mut distances_heap) = ([0.0_f64; SPLIT_STACK], Vec::new());
-        let distances: &mut [f64] = if count <= SPLIT_STACK {
-            &mut distances_stack[..count]
-        } else {
-            distances_heap.resize(count, 0.0);
-            &mut distances_heap
-        };
-        let (mut any_front, mut any_back) = (false, false);
-        for (distance, &point) in distances.iter_mut().zip(&self.points) {
-            *distance = plane.distance_to(point);
-            any_front |= *distance > ON_EPSILON;
-            any_back |= *distance < -ON_EPSILON;
-        }
-        if !(any_front && any_back) {
-            return self.whole_side(plane, any_front, any_back);
-        }
-        // Each point adds itself and at most one crossing to a side: 2 · count at most, even
-        // for a winding that rounding left slightly non-convex.
-        let mut stack = [[DVec3::ZERO; 2 * SPLIT_STACK]; 2];
-        let mut heap = Vec::new();
-        let [front, back]: [&mut [DVec3]; 2] = if count <= SPLIT_STACK {
-            let [front, back] = &mut stack;
-            [front, back]
-        } else {
-            heap.resize(4 * count, DVec3::ZERO);
-            let (front, back) = heap.split_at_mut(2 * count);
-            [front, back]
-        };
-        let (front_len, back_len) = cut(&self.points, distances, plane, front, back);
-        WindingSplit {
-            front: Self::from_points(&front[..front_len]),
-            back: Self::from_points(&back[..back_len]),
+        let parts = with_cut(&self.points, plane, |cut| match cut {
+            Cut::Whole { front } => Err(front),
+            Cut::Parts { front, back } => Ok(WindingSplit {
+                front: Self::from_points(front),
+                back: Self::from_points(back),
+            }),
+        });
+        match parts {
+            Ok(split) => split,
+            Err(true) => WindingSplit {
+                front: Some(self),
+                back: None,
+            },
+            Err(false) => WindingSplit {
+                front: None,
+                back: Some(self),
+            },
         }
     }
 
-    /// The whole winding, which does not cross `plane`, on its side (see [`Winding::split`]):
-    /// the side some point lies on; lying on the plane, the side its own normal faces.
-    fn whole_side(self, plane: &Plane, any_front: bool, any_back: bool) -> WindingSplit {
-        if whole_goes_front(&self.points, plane, any_front, any_back) {
-            WindingSplit {
-                front: Some(self),
-                back: None,
+    /// The parts [`Winding::split`] would give, without building them: `piece(front, points)`
+    /// for each (the front part first).
+    ///
+    /// # Complexity
+    /// `O(points)`, without allocating for windings of up to 12 points.
+    pub fn split_pieces(&self, plane: &Plane, mut piece: impl FnMut(bool, &[DVec3])) {
+        with_cut(&self.points, plane, |cut| match cut {
+            Cut::Whole { front } => piece(front, &self.points),
+            Cut::Parts { front, back } => {
+                if usable(front) {
+                    piece(true, front);
+                }
+                if usable(back) {
+                    piece(false, back);
+                }
             }
-        } else {
-            WindingSplit {
-                front: None,
-                back: Some(self),
-            }
-        }
+        });
     }
 
     /// The part of the winding behind `plane` (kept when within [`ON_EPSILON`] of it), or
@@ -318,6 +298,70 @@ fn cut_with(
             );
         }
     }
+}
+
+/// How a winding lies across a plane (see [`with_cut`]).
+enum Cut<'a> {
+    /// It does not cross the plane: it goes whole to the front, or to the back.
+    Whole { front: bool },
+    /// It crosses: the points of its two parts (not yet checked with [`usable`]).
+    Parts {
+        front: &'a [DVec3],
+        back: &'a [DVec3],
+    },
+}
+
+/// Calls `f` with how the winding `points` lies across `plane`, as [`Winding::split`] cuts it
+/// (the parts' points on the stack for windings of up to [`SPLIT_STACK`] points).
+fn with_cut<R>(points: &[DVec3], plane: &Plane, f: impl FnOnce(Cut<'_>) -> R) -> R {
+    let count = points.len();
+    // On the stack for the usual few points: this runs for every portal piece pushed down the
+    // tree and every candidate of the gravitational split.
+    let (mut distances_stack, mut distances_heap) = ([0.0_f64; SPLIT_STACK], Vec::new());
+    let distances: &mut [f64] = if count <= SPLIT_STACK {
+        &mut distances_stack[..count]
+    } else {
+        distances_heap.resize(count, 0.0);
+        &mut distances_heap
+    };
+    let (mut any_front, mut any_back) = (false, false);
+    for (distance, &point) in distances.iter_mut().zip(points) {
+        *distance = plane.distance_to(point);
+        any_front |= *distance > ON_EPSILON;
+        any_back |= *distance < -ON_EPSILON;
+    }
+    if !(any_front && any_back) {
+        return f(Cut::Whole {
+            front: whole_goes_front(points, plane, any_front, any_back),
+        });
+    }
+    // Each point adds itself and at most one crossing to a side: 2 · count at most, even
+    // for a winding that rounding left slightly non-convex.
+    let mut stack = [[DVec3::ZERO; 2 * SPLIT_STACK]; 2];
+    let mut heap = Vec::new();
+    let [front, back]: [&mut [DVec3]; 2] = if count <= SPLIT_STACK {
+        let [front, back] = &mut stack;
+        [front, back]
+    } else {
+        heap.resize(4 * count, DVec3::ZERO);
+        let (front, back) = heap.split_at_mut(2 * count);
+        [front, back]
+    };
+    let (front_len, back_len) = cut(points, distances, plane, front, back);
+    f(Cut::Parts {
+        front: &front[..front_len],
+        back: &back[..back_len],
+    })
+}
+
+/// [`Winding::area`] of the polygon `points` (at least one).
+pub(crate) fn area_of(points: &[DVec3]) -> f64 {
+    let first = points[0];
+    let mut twice = DVec3::ZERO;
+    for pair in points[1..].windows(2) {
+        twice += (pair[0] - first).cross(pair[1] - first);
+    }
+    twice.length() * 0.5
 }
 
 /// Whether `points` make a winding: at least 3, all finite.
