@@ -469,28 +469,40 @@ fn add_kept(portals: &mut Portals, portal: Portal) {
     portals.portals.push(portal);
 }
 
-/// Splits `winding` down the sub-tree `start` into pieces, each inside one leaf.
+/// Splits `winding` down the sub-tree `start` into pieces, each inside one leaf, front
+/// sub-trees first. A piece that a node's plane does not cut descends without being moved.
 fn push_down(tree: &BspTree, winding: Winding, start: Child) -> Vec<(Winding, LeafId)> {
     let mut pieces = Vec::new();
     let mut stack = vec![(winding, start, 0_usize)];
-    while let Some((winding, child, depth)) = stack.pop() {
-        match child {
-            Child::Leaf(leaf) => pieces.push((winding, leaf)),
-            Child::Node(id) => {
-                let Some(node) = tree.nodes.get(id.0 as usize) else {
-                    continue;
-                };
-                if depth > tree.nodes.len() {
-                    continue;
+    while let Some((mut winding, mut child, mut depth)) = stack.pop() {
+        loop {
+            let Child::Node(id) = child else {
+                if let Child::Leaf(leaf) = child {
+                    pieces.push((winding, leaf));
                 }
-                let split = winding.into_split(&tree.planes.get(node.plane));
-                if let Some(back) = split.back {
-                    stack.push((back, node.children[1], depth + 1));
-                }
-                if let Some(front) = split.front {
-                    stack.push((front, node.children[0], depth + 1));
-                }
+                break;
+            };
+            let Some(node) = tree.nodes.get(id.0 as usize) else {
+                break;
+            };
+            if depth > tree.nodes.len() {
+                break;
             }
+            depth += 1;
+            let plane = tree.planes.get(node.plane);
+            if let Some(front) = winding.whole_side(&plane) {
+                child = node.children[usize::from(!front)];
+                continue;
+            }
+            let split = winding.into_split(&plane);
+            if let Some(back) = split.back {
+                stack.push((back, node.children[1], depth));
+            }
+            let Some(front) = split.front else {
+                break;
+            };
+            winding = front;
+            child = node.children[0];
         }
     }
     pieces

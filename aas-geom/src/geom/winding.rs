@@ -198,6 +198,22 @@ impl Winding {
         }
     }
 
+    /// The side the whole winding goes to when `plane` does not cut it (`Some(true)` for the
+    /// front), as [`Winding::split`] decides; `None` when the plane cuts it.
+    ///
+    /// # Complexity
+    /// `O(points)`.
+    #[must_use]
+    pub fn whole_side(&self, plane: &Plane) -> Option<bool> {
+        let (mut any_front, mut any_back) = (false, false);
+        for &point in &self.points {
+            let distance = plane.distance_to(point);
+            any_front |= distance > ON_EPSILON;
+            any_back |= distance < -ON_EPSILON;
+        }
+        (!(any_front && any_back)).then(|| whole_goes_front(&self.points, plane, any_front, any_back))
+    }
+
     /// The parts [`Winding::split`] would give, without building them: `piece(front, points)`
     /// for each (the front part first).
     ///
