@@ -124,15 +124,20 @@ pub fn aas_compile(
         source,
     })?;
     let world = read_brush_world(&bytes, map, &ReadSettings::default())?;
-    let mut settings = CompileSettings::default();
-    if bytes.starts_with(b"IBSP") {
-        settings.bsp_checksum = bsp_checksum(&bytes);
-    }
     let read = start.elapsed();
-    let mut compiled = compile_world(&world, &settings).map_err(|source| Error::Compile {
+    // A `.bsp`'s checksum is taken on the other core while the compile starts, and written
+    // into the compiled world (the compile itself only stores it).
+    let (compiled, checksum) = rayon::join(
+        || compile_world(&world, &CompileSettings::default()),
+        || bytes.starts_with(b"IBSP").then(|| bsp_checksum(&bytes)),
+    );
+    let mut compiled = compiled.map_err(|source| Error::Compile {
         path: map.to_owned(),
         source,
     })?;
+    if let Some(checksum) = checksum {
+        compiled.world.bsp_checksum = checksum;
+    }
     let cluster_start = Instant::now();
     let clustering = Clustering::compute(&compiled.world, &ClusterSettings::default());
     clustering.store_into(&mut compiled.world);
