@@ -16,7 +16,10 @@ pub struct BoundsGrid {
     origin: DVec3,
     cell: f64,
     side: usize,
-    cells: Vec<Vec<u32>>,
+    /// Cell `c` lists `listed[starts[c]..starts[c + 1]]` (one list for all cells, so that
+    /// building the grid allocates twice, not once per cell).
+    starts: Vec<u32>,
+    listed: Vec<u32>,
     /// How many boxes the grid was built from.
     count: usize,
 }
@@ -47,20 +50,43 @@ impl BoundsGrid {
             origin,
             cell,
             side: MAX_CELLS,
-            cells: vec![Vec::new(); MAX_CELLS * MAX_CELLS],
+            starts: Vec::new(),
+            listed: Vec::new(),
             count: boxes.len(),
         };
-        for (index, &(lo, hi)) in boxes.iter().enumerate() {
-            let Ok(index) = u32::try_from(index) else {
-                break;
-            };
-            let ((x0, y0), (x1, y1)) = (grid.cell_of(lo), grid.cell_of(hi));
+        let boxes = &boxes[..boxes.len().min(u32::MAX as usize)];
+        let cells: Vec<((usize, usize), (usize, usize))> = boxes
+            .iter()
+            .map(|&(lo, hi)| (grid.cell_of(lo), grid.cell_of(hi)))
+            .collect();
+        // Count each cell's listings, then place them: `starts` ends as each cell's start.
+        let mut ends = vec![0_usize; MAX_CELLS * MAX_CELLS + 1];
+        for &((x0, y0), (x1, y1)) in &cells {
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    grid.cells[y * grid.side + x].push(index);
+                    ends[y * MAX_CELLS + x + 1] += 1;
                 }
             }
         }
+        for c in 1..ends.len() {
+            ends[c] += ends[c - 1];
+        }
+        let mut next = ends.clone();
+        let mut listed = vec![0_u32; ends[MAX_CELLS * MAX_CELLS]];
+        for (index, &((x0, y0), (x1, y1))) in (0_u32..).zip(&cells) {
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let slot = &mut next[y * MAX_CELLS + x];
+                    listed[*slot] = index;
+                    *slot += 1;
+                }
+            }
+        }
+        grid.starts = ends
+            .into_iter()
+            .map(|e| u32::try_from(e).unwrap_or(u32::MAX))
+            .collect();
+        grid.listed = listed;
         grid
     }
 
@@ -93,7 +119,9 @@ impl BoundsGrid {
         let ((x0, y0), (x1, y1)) = (self.cell_of(mins), self.cell_of(maxs));
         for y in y0..=y1 {
             for x in x0..=x1 {
-                for &index in &self.cells[y * self.side + x] {
+                let cell = y * self.side + x;
+                let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
+                for &index in &self.listed[start..end] {
                     let index = index as usize;
                     if let Some(word) = seen.get_mut(index / 64) {
                         *word |= 1 << (index % 64);
