@@ -78,7 +78,7 @@ struct LeafSide {
 struct Group {
     /// Its leaves.
     leaves: Vec<u32>,
-    /// The points of its leaves' portal windings, sorted and without exact duplicates.
+    /// The points of its leaves' portal windings, sorted by [`vertex_order`], each once.
     vertices: Vec<DVec3>,
     /// Whether one of its leaves has a ground side.
     grounded: bool,
@@ -275,14 +275,39 @@ fn leaf_vertices(portals: &Portals, index: usize) -> Vec<DVec3> {
     points
 }
 
+/// The order of group vertices: lexicographic under `total_cmp`, so points that compare
+/// equal are bitwise equal.
+fn vertex_order(a: &DVec3, b: &DVec3) -> std::cmp::Ordering {
+    a.x.total_cmp(&b.x)
+        .then(a.y.total_cmp(&b.y))
+        .then(a.z.total_cmp(&b.z))
+}
+
+/// Sorts `points` by [`vertex_order`] and keeps one of each (bitwise) point. (Unstable is
+/// enough: points that compare equal are bitwise equal.)
 fn sort_dedup(points: &mut Vec<DVec3>) {
-    // Unstable is enough: points that compare equal under `total_cmp` are bitwise equal.
-    points.sort_unstable_by(|a, b| {
-        a.x.total_cmp(&b.x)
-            .then(a.y.total_cmp(&b.y))
-            .then(a.z.total_cmp(&b.z))
-    });
-    points.dedup();
+    points.sort_unstable_by(vertex_order);
+    points.dedup_by(|a, b| vertex_order(a, b).is_eq());
+}
+
+/// [`sort_dedup`] of the concatenation of two lists that went through it, in linear time:
+/// their merge is the sorted concatenation.
+fn merge_dedup(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
+        if vertex_order(y, x).is_lt() {
+            merged.push(*y);
+            j += 1;
+        } else {
+            merged.push(*x);
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(a.get(i..).unwrap_or_default());
+    merged.extend_from_slice(b.get(j..).unwrap_or_default());
+    merged.dedup_by(|a, b| vertex_order(a, b).is_eq());
+    merged
 }
 
 /// The `(front, back)` leaves of every portal that may ever merge (both sides open with equal
@@ -399,8 +424,7 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
     if let Some(group) = groups.get_mut(keep as usize) {
         group.grounded |= moved.grounded;
         group.leaves.extend(moved.leaves);
-        group.vertices.extend(moved.vertices);
-        sort_dedup(&mut group.vertices);
+        group.vertices = merge_dedup(&group.vertices, &moved.vertices);
     }
 }
 
@@ -422,4 +446,40 @@ fn number_groups(open: &[bool], group_of: &[u32]) -> Vec<Option<AreaId>> {
             *slot
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Coordinates from a small set, signed zeros included, so that lists share points.
+    fn coordinate() -> impl Strategy<Value = f64> {
+        prop_oneof![Just(0.0), Just(-0.0), Just(1.0), Just(-2.5), Just(64.0)]
+    }
+
+    fn points() -> impl Strategy<Value = Vec<DVec3>> {
+        prop::collection::vec(
+            (coordinate(), coordinate(), coordinate()).prop_map(|(x, y, z)| DVec3::new(x, y, z)),
+            0..24,
+        )
+    }
+
+    proptest! {
+        /// Merging two sorted, deduplicated vertex lists gives bit for bit what sorting and
+        /// deduplicating their concatenation gives.
+        #[test]
+        fn merge_dedup_is_sort_dedup_of_the_concatenation(mut a in points(), mut b in points()) {
+            let mut both: Vec<DVec3> = a.iter().chain(&b).copied().collect();
+            sort_dedup(&mut both);
+            sort_dedup(&mut a);
+            sort_dedup(&mut b);
+            let merged = merge_dedup(&a, &b);
+            let bits = |points: &[DVec3]| -> Vec<[u64; 3]> {
+                points.iter().map(|p| p.to_array().map(f64::to_bits)).collect()
+            };
+            prop_assert_eq!(bits(&merged), bits(&both));
+        }
+    }
 }
