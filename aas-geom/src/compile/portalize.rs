@@ -252,14 +252,16 @@ impl Portals {
             }
         }
         self.portals = kept_portals;
-        for list in &mut self.leaf_portals {
-            let mut ids: Vec<PortalId> = list
-                .iter()
-                .filter_map(|id| renumbered.get(id.0 as usize).copied().flatten())
-                .collect();
-            ids.sort_unstable();
-            *list = ids;
-        }
+        self.leaf_portals.par_iter_mut().for_each(|list| {
+            list.retain_mut(|id| match renumbered.get(id.0 as usize).copied().flatten() {
+                Some(new) => {
+                    *id = new;
+                    true
+                }
+                None => false,
+            });
+            list.sort_unstable();
+        });
     }
 }
 
