@@ -326,6 +326,14 @@ impl ConvexBrush {
     /// `O(f · v)` for `f` faces of `v` points, plus `O(f · v)` to clip the cross-section.
     #[must_use]
     pub fn split(&self, id: PlaneId, planes: &PlaneSet) -> BrushSplit {
+        let plane = planes.get(id);
+        let (lo, hi) = self.distance_range(&plane);
+        if classify_range(lo, hi) == Side::Cross
+            && let Some(mid) = self.cross_section(&plane, planes)
+        {
+            // The usual case for a node region: no copy of the whole polytope.
+            return self.split_faces(id, &plane, mid);
+        }
         self.clone().into_split(id, planes)
     }
 
