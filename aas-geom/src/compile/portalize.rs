@@ -310,9 +310,7 @@ pub fn portalize(tree: &BspTree) -> Portals {
                     .map_or_else(Vec::new, |mid| node_portal_pieces(tree, id, mid))
             })
             .collect();
-        for portal in found.into_iter().flatten() {
-            add_kept(&mut portals, portal);
-        }
+        add_all(&mut portals, found);
         return portals;
     }
     // The walk down the tree splits each node's region by its plane (the node portal is the
@@ -355,9 +353,7 @@ pub fn portalize(tree: &BspTree) -> Portals {
             WalkItem::Subtree(child, region) => subtree_portals(tree, child, region),
         })
         .collect();
-    for portal in found.into_iter().flatten() {
-        add_kept(&mut portals, portal);
-    }
+    add_all(&mut portals, found);
     portals
 }
 
@@ -452,6 +448,29 @@ fn subtree_portals(tree: &BspTree, start: Child, region: ConvexBrush) -> Vec<Por
 
 fn add(portals: &mut Portals, portal: Portal) {
     if kept(&portal.winding) {
+        add_kept(portals, portal);
+    }
+}
+
+/// Adds the kept portals of `found`, in order, each leaf's list sized once beforehand.
+fn add_all(portals: &mut Portals, found: Vec<Vec<Portal>>) {
+    let mut counts = vec![0_usize; portals.leaf_portals.len()];
+    let mut total = 0;
+    for portal in found.iter().flatten() {
+        total += 1;
+        for side in [portal.front, portal.back] {
+            if let PortalSide::Leaf(leaf) = side
+                && let Some(count) = counts.get_mut(leaf.0 as usize)
+            {
+                *count += 1;
+            }
+        }
+    }
+    portals.portals.reserve(total);
+    for (list, count) in portals.leaf_portals.iter_mut().zip(counts) {
+        list.reserve(count);
+    }
+    for portal in found.into_iter().flatten() {
         add_kept(portals, portal);
     }
 }
