@@ -291,6 +291,10 @@ struct Context<'a> {
 }
 
 /// One step of the build: a region became a leaf, or was split in two.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a step is returned and taken apart at once; boxing the split would allocate per node"
+)]
 enum Step {
     Leaf(BspLeaf),
     Split {
