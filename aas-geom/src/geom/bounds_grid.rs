@@ -106,7 +106,8 @@ impl BoundsGrid {
 
     /// Puts into `out` (cleared first), in increasing order and once each, the indices of
     /// the boxes listed in the cells that the x-y extent `mins..maxs` touches: every box whose
-    /// x-y extent overlaps it, and perhaps a few more (callers test the boxes themselves).
+    /// x-y extent overlaps it, and perhaps more (callers test the boxes themselves; a query
+    /// whose cells list more entries than there are boxes gets every box).
     ///
     /// # Complexity
     /// `O(k + n / 64)` for `k` listings in the cells touched and `n` boxes in the grid: the
@@ -115,17 +116,24 @@ impl BoundsGrid {
     /// rest of the query on maps with large brushes).
     pub fn near(&self, mins: DVec3, maxs: DVec3, out: &mut Vec<usize>) {
         out.clear();
-        let mut seen = vec![0_u64; self.count.div_ceil(64)];
         let ((x0, y0), (x1, y1)) = (self.cell_of(mins), self.cell_of(maxs));
+        // The cells `x0..=x1` of a row are listed one after another.
+        let row = |y: usize| {
+            let (start, end) = (self.starts[y * self.side + x0], self.starts[y * self.side + x1 + 1]);
+            &self.listed[start as usize..end as usize]
+        };
+        let listings: usize = (y0..=y1).map(|y| row(y).len()).sum();
+        if listings >= self.count {
+            // A query as large as the grid: every box, without gathering.
+            out.extend(0..self.count.min(u32::MAX as usize));
+            return;
+        }
+        let mut seen = vec![0_u64; self.count.div_ceil(64)];
         for y in y0..=y1 {
-            for x in x0..=x1 {
-                let cell = y * self.side + x;
-                let (start, end) = (self.starts[cell] as usize, self.starts[cell + 1] as usize);
-                for &index in &self.listed[start..end] {
-                    let index = index as usize;
-                    if let Some(word) = seen.get_mut(index / 64) {
-                        *word |= 1 << (index % 64);
-                    }
+            for &index in row(y) {
+                let index = index as usize;
+                if let Some(word) = seen.get_mut(index / 64) {
+                    *word |= 1 << (index % 64);
                 }
             }
         }
