@@ -83,7 +83,8 @@ struct Group {
     /// Whether one of its leaves has a ground side.
     grounded: bool,
     /// The sides of its leaves that are not internal to it (towards solid, the outside, or an
-    /// open leaf of another group): the only sides the union tests look at.
+    /// open leaf of another group): the only sides the union tests look at. Sorted by outward
+    /// plane, so that each distinct plane is one run.
     boundary: Vec<LeafSide>,
 }
 
@@ -99,8 +100,9 @@ type LeafKey = (u8, u32, u32);
 /// Setup `O(leaves + Σ portal points · log)`. Each of at most [`MAX_MERGE_PASSES`] passes
 /// tests every candidate portal once; a test costs `O(s + f·v)` for the `s` portals of the two
 /// groups' leaves, `f` distinct boundary planes and `v` vertices, and stops at the first
-/// vertex in front. A merge relabels the smaller group and re-sorts the vertices
-/// (`O(v log v)`).
+/// vertex in front (the boundary is kept sorted by plane, so the distinct planes come without
+/// sorting). A merge relabels the smaller group and merges the sorted vertex and side lists
+/// (`O(v + s)`).
 #[must_use]
 pub fn merge_leaves(
     tree: &BspTree,
@@ -130,7 +132,11 @@ pub fn merge_leaves(
             grounded: sides
                 .get(i)
                 .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
-            boundary: sides.get(i).cloned().unwrap_or_default(),
+            boundary: {
+                let mut boundary = sides.get(i).cloned().unwrap_or_default();
+                boundary.sort_by_key(|side| side.outward);
+                boundary
+            },
         })
         .collect();
     let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
@@ -352,20 +358,24 @@ fn union_mixes(group_of: &[u32], groups: &[Group], a: u32, b: u32) -> bool {
 }
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
-/// `with`.
-fn boundary_planes(group_of: &[u32], group: &Group, own: u32, with: u32) -> Vec<PlaneId> {
-    let mut planes: Vec<PlaneId> = group
+/// `with`, in plane order: one per run of the sorted boundary that has a side staying on the
+/// boundary (towards solid or the outside, or an open leaf in neither group).
+fn boundary_planes<'g>(
+    group_of: &'g [u32],
+    group: &'g Group,
+    own: u32,
+    with: u32,
+) -> impl Iterator<Item = PlaneId> + 'g {
+    group
         .boundary
-        .iter()
-        .filter(|s| {
-            s.other
-                .is_none_or(|o| outside_union(group_of, o, own, with))
+        .chunk_by(|a, b| a.outward == b.outward)
+        .filter(move |run| {
+            run.iter().any(|s| {
+                s.other
+                    .is_none_or(|o| outside_union(group_of, o, own, with))
+            })
         })
-        .map(|s| s.outward)
-        .collect();
-    planes.sort_unstable();
-    planes.dedup();
-    planes
+        .filter_map(|run| run.first().map(|s| s.outward))
 }
 
 /// Whether open leaf `leaf` lies outside the union of groups `a` and `b`.
@@ -382,9 +392,7 @@ fn union_is_convex(tree: &BspTree, group_of: &[u32], groups: &[Group], a: u32, b
     [(ga, a, b, gb), (gb, b, a, ga)]
         .into_iter()
         .all(|(faces_of, own, other, points_of)| {
-            boundary_planes(group_of, faces_of, own, other)
-                .into_iter()
-                .all(|id| {
+            boundary_planes(group_of, faces_of, own, other).all(|id| {
                     let plane = tree.planes.get(id);
                     points_of
                         .vertices
@@ -414,7 +422,7 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
     moved.boundary.retain(|s| !leads_to(s, keep));
     if let Some(group) = groups.get_mut(keep as usize) {
         group.boundary.retain(|s| !leads_to(s, gone));
-        group.boundary.extend(moved.boundary);
+        group.boundary = merge_sides(&group.boundary, &moved.boundary);
     }
     for &leaf in &moved.leaves {
         if let Some(slot) = group_of.get_mut(leaf as usize) {
@@ -426,6 +434,24 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
         group.leaves.extend(moved.leaves);
         group.vertices = merge_dedup(&group.vertices, &moved.vertices);
     }
+}
+
+/// The union of two side lists sorted by outward plane, sorted the same way.
+fn merge_sides(a: &[LeafSide], b: &[LeafSide]) -> Vec<LeafSide> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
+        if y.outward < x.outward {
+            merged.push(*y);
+            j += 1;
+        } else {
+            merged.push(*x);
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(a.get(i..).unwrap_or_default());
+    merged.extend_from_slice(b.get(j..).unwrap_or_default());
+    merged
 }
 
 /// Dense area ids for the groups of the open leaves, in order of each group's first leaf.
