@@ -100,6 +100,8 @@
 //! balanced tree that is about `O(n² · k)` at the root level falling geometrically, for `n`
 //! brushes of `k` faces.
 
+use std::cell::RefCell;
+
 use glam::DVec3;
 use thiserror::Error;
 
@@ -675,62 +677,77 @@ struct Candidate {
 }
 
 /// The candidate split planes of a node's fragments, in plane order: every canonical plane
-/// with a face not yet on a split plane, with its [`Candidate::facing`] count. One sort of
-/// all faces gives both.
+/// with a face not yet on a split plane, with its [`Candidate::facing`] count. One pass over
+/// the faces tallies each plane in per-plane slots (kept per thread between nodes and reset
+/// for the planes touched), then the touched planes are sorted.
 ///
 /// # Complexity
-/// `O(F log F)` for `F` faces in all.
+/// `O(F + k log k)` for `F` faces in all on `k` distinct planes.
 fn candidate_planes(fragments: &[Fragment]) -> Vec<Candidate> {
-    // (plane, fragment, open, covered) packed in a u64 so that they sort by plane, then
-    // fragment.
-    let mut keys: Vec<u64> =
-        Vec::with_capacity(fragments.iter().map(|f| f.shape.faces().len()).sum());
-    for (index, fragment) in fragments.iter().enumerate() {
-        for face in fragment.shape.faces() {
-            keys.push(
-                (u64::from(face.plane.canonical().0) << 32)
-                    | ((index as u64) << 2)
-                    | (u64::from(!face.on_split) << 1)
-                    | u64::from(face.covered),
-            );
-        }
+    /// Per canonical plane: the last fragment seen with a face on it (index + 1, 0 for none),
+    /// how many fragments have one, and what its open faces say (see [`Open`]); and the
+    /// planes touched.
+    #[derive(Default)]
+    struct Tally {
+        last: Vec<u32>,
+        facing: Vec<u32>,
+        open: Vec<Open>,
+        touched: Vec<u32>,
     }
-    keys.sort_unstable();
-    let mut candidates = Vec::new();
-    let mut group = keys.as_slice();
-    while let Some(&first) = group.first() {
-        let plane = first >> 32;
-        let end = group
-            .iter()
-            .position(|&k| k >> 32 != plane)
-            .unwrap_or(group.len());
-        let (same, rest) = group.split_at(end);
-        group = rest;
-        let mut facing = 0;
-        let mut last_fragment = None;
-        let mut covered: Option<bool> = None;
-        for &key in same {
-            let fragment = key >> 2;
-            if last_fragment != Some(fragment) {
-                facing += 1;
-                last_fragment = Some(fragment);
-            }
-            if key & 2 != 0 {
-                let face_covered = key & 1 != 0;
-                covered = Some(covered.map_or(face_covered, |c| c && face_covered));
-            }
-        }
-        if let Some(covered) = covered
-            && let Ok(plane) = u32::try_from(plane)
-        {
-            candidates.push(Candidate {
-                plane: PlaneId(plane),
-                covered,
-                facing,
-            });
-        }
+    /// What the open faces on a plane say so far.
+    #[derive(Clone, Copy, Default, PartialEq)]
+    enum Open {
+        #[default]
+        None,
+        AllCovered,
+        SomeExposed,
     }
-    candidates
+    thread_local! {
+        static TALLY: RefCell<Tally> = RefCell::default();
+    }
+    TALLY.with_borrow_mut(|tally| {
+        for (fragment, number) in fragments.iter().zip(1_u32..) {
+            for face in fragment.shape.faces() {
+                let plane = face.plane.canonical().0;
+                let p = plane as usize;
+                if p >= tally.last.len() {
+                    tally.last.resize(p + 1, 0);
+                    tally.facing.resize(p + 1, 0);
+                    tally.open.resize(p + 1, Open::None);
+                }
+                if tally.last[p] == 0 {
+                    tally.touched.push(plane);
+                }
+                if tally.last[p] != number {
+                    tally.last[p] = number;
+                    tally.facing[p] += 1;
+                }
+                if !face.on_split {
+                    tally.open[p] = match (tally.open[p], face.covered) {
+                        (Open::None | Open::AllCovered, true) => Open::AllCovered,
+                        _ => Open::SomeExposed,
+                    };
+                }
+            }
+        }
+        tally.touched.sort_unstable();
+        let mut candidates = Vec::new();
+        for &plane in &tally.touched {
+            let p = plane as usize;
+            if tally.open[p] != Open::None {
+                candidates.push(Candidate {
+                    plane: PlaneId(plane),
+                    covered: tally.open[p] == Open::AllCovered,
+                    facing: tally.facing[p] as usize,
+                });
+            }
+            tally.last[p] = 0;
+            tally.facing[p] = 0;
+            tally.open[p] = Open::None;
+        }
+        tally.touched.clear();
+        candidates
+    })
 }
 
 /// How far inside a region's bounding box a fragment whose faces all lie on split planes may
