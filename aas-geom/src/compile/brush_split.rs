@@ -76,6 +76,31 @@ pub struct BrushSplit {
     pub mid: Option<Winding>,
 }
 
+/// A plane prepared for many [`ConvexBrush::side_of`] tests: its axis when it is axial (the
+/// bounding box then decides exactly), else its normal's absolute values.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SideTest {
+    plane: Plane,
+    abs_normal: DVec3,
+    /// `(axis, ±1)` for a normal `±1` along `axis` and 0 elsewhere.
+    axis: Option<(usize, f64)>,
+}
+
+impl SideTest {
+    pub(crate) fn new(plane: Plane) -> Self {
+        let axis = (0..3).find_map(|axis| {
+            let others_zero = (0..3).all(|other| other == axis || plane.normal[other] == 0.0);
+            let n = plane.normal[axis];
+            (others_zero && (n == 1.0 || n == -1.0)).then_some((axis, n))
+        });
+        Self {
+            plane,
+            abs_normal: plane.normal.abs(),
+            axis,
+        }
+    }
+}
+
 /// A polytope being assembled face by face.
 struct Builder {
     faces: Vec<Face>,
@@ -217,18 +242,39 @@ impl ConvexBrush {
     /// `O(1)` when the bounding box decides, else `O(points)`.
     #[must_use]
     pub fn side_of(&self, plane: &Plane) -> Side {
+        self.side_of_prepared(&SideTest::new(*plane))
+    }
+
+    /// [`ConvexBrush::side_of`] for a plane prepared once for many polytopes.
+    #[must_use]
+    pub(crate) fn side_of_prepared(&self, test: &SideTest) -> Side {
         let center = (self.mins + self.maxs) * 0.5;
         let half = (self.maxs - self.mins) * 0.5;
+        let plane = &test.plane;
+        if let Some((axis, sign)) = test.axis {
+            // The general test below with the zero terms left out: the same values.
+            let c = sign * center[axis] - plane.dist;
+            let r = half[axis];
+            if c - r > ON_EPSILON {
+                return Side::Front;
+            }
+            if c + r < -ON_EPSILON {
+                return Side::Back;
+            }
+            let range = if sign > 0.0 {
+                (self.mins[axis] - plane.dist, self.maxs[axis] - plane.dist)
+            } else {
+                (-self.maxs[axis] - plane.dist, -self.mins[axis] - plane.dist)
+            };
+            return classify_range(range.0, range.1);
+        }
         let c = plane.distance_to(center);
-        let r = plane.normal.abs().dot(half);
+        let r = test.abs_normal.dot(half);
         if c - r > ON_EPSILON {
             return Side::Front;
         }
         if c + r < -ON_EPSILON {
             return Side::Back;
-        }
-        if let Some((lo, hi)) = self.axial_range(plane) {
-            return classify_range(lo, hi);
         }
         // `classify_range` of the points' distances, stopping at the first point on each side.
         let (mut front, mut back) = (false, false);

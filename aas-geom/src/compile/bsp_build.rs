@@ -107,7 +107,7 @@ use thiserror::Error;
 
 use super::ExpandedBrush;
 use super::PresenceMask;
-use super::brush_split::ConvexBrush;
+use super::brush_split::{ConvexBrush, SideTest};
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
 use super::plane_set::{PlaneId, PlaneSet};
 use crate::brush::{Contents, Plane};
@@ -613,10 +613,10 @@ impl Context<'_> {
         let mut best: Option<(f64, PlaneId)> = None;
         for candidate in candidates.into_iter().step_by(stride) {
             let (id, facing) = (candidate.plane, candidate.facing);
-            let plane = self.planes.get(id);
+            let test = SideTest::new(self.planes.get(id));
             let (mut front, mut back, mut splits) = (0_usize, 0_usize, 0_usize);
             for fragment in fragments {
-                match fragment.shape.side_of(&plane) {
+                match fragment.shape.side_of_prepared(&test) {
                     Side::Front => front += 1,
                     Side::Back | Side::On => back += 1,
                     Side::Cross => splits += 1,
