@@ -575,9 +575,10 @@ impl Context<'_> {
         }
         // A content brush that only partly overlaps the region must still cut it, so that
         // every leaf's contents hold at every point of the leaf (solid leaves included).
-        let partial_contents = work.fragments.iter().any(|fragment| {
-            blocking(fragment).is_none() && !fragment.shape.all_faces_on_split()
-        });
+        let partial_contents = work
+            .fragments
+            .iter()
+            .any(|fragment| blocking(fragment).is_none() && !fragment.shape.all_faces_on_split());
         if filled == PresenceMask::all(self.box_count) && !partial_contents {
             return true;
         }

@@ -393,12 +393,12 @@ fn union_is_convex(tree: &BspTree, group_of: &[u32], groups: &[Group], a: u32, b
         .into_iter()
         .all(|(faces_of, own, other, points_of)| {
             boundary_planes(group_of, faces_of, own, other).all(|id| {
-                    let plane = tree.planes.get(id);
-                    points_of
-                        .vertices
-                        .iter()
-                        .all(|&p| plane.distance_to(p) <= CONVEX_EPSILON)
-                })
+                let plane = tree.planes.get(id);
+                points_of
+                    .vertices
+                    .iter()
+                    .all(|&p| plane.distance_to(p) <= CONVEX_EPSILON)
+            })
         })
 }
 

@@ -253,13 +253,15 @@ impl Portals {
         }
         self.portals = kept_portals;
         self.leaf_portals.par_iter_mut().for_each(|list| {
-            list.retain_mut(|id| match renumbered.get(id.0 as usize).copied().flatten() {
-                Some(new) => {
-                    *id = new;
-                    true
-                }
-                None => false,
-            });
+            list.retain_mut(
+                |id| match renumbered.get(id.0 as usize).copied().flatten() {
+                    Some(new) => {
+                        *id = new;
+                        true
+                    }
+                    None => false,
+                },
+            );
             list.sort_unstable();
         });
     }

@@ -119,7 +119,10 @@ impl BoundsGrid {
         let ((x0, y0), (x1, y1)) = (self.cell_of(mins), self.cell_of(maxs));
         // The cells `x0..=x1` of a row are listed one after another.
         let row = |y: usize| {
-            let (start, end) = (self.starts[y * self.side + x0], self.starts[y * self.side + x1 + 1]);
+            let (start, end) = (
+                self.starts[y * self.side + x0],
+                self.starts[y * self.side + x1 + 1],
+            );
             &self.listed[start as usize..end as usize]
         };
         let listings: usize = (y0..=y1).map(|y| row(y).len()).sum();

@@ -211,7 +211,8 @@ impl Winding {
             any_front |= distance > ON_EPSILON;
             any_back |= distance < -ON_EPSILON;
         }
-        (!(any_front && any_back)).then(|| whole_goes_front(&self.points, plane, any_front, any_back))
+        (!(any_front && any_back))
+            .then(|| whole_goes_front(&self.points, plane, any_front, any_back))
     }
 
     /// The parts [`Winding::split`] would give, without building them: `piece(front, points)`
@@ -408,7 +409,12 @@ pub(crate) fn plane_of(points: &[DVec3]) -> Option<Plane> {
 /// it: not both in front and behind beyond [`ON_EPSILON`]) goes to the front as a whole, as
 /// [`Winding::split`] decides: when some point is in front, or, lying on the plane, when its
 /// own normal faces the plane's way.
-pub(crate) fn whole_goes_front(points: &[DVec3], plane: &Plane, any_front: bool, any_back: bool) -> bool {
+pub(crate) fn whole_goes_front(
+    points: &[DVec3],
+    plane: &Plane,
+    any_front: bool,
+    any_back: bool,
+) -> bool {
     any_front
         || (!any_back && plane_of(points).is_none_or(|own| own.normal.dot(plane.normal) >= 0.0))
 }
