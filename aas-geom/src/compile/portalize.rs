@@ -7,6 +7,10 @@
 //! one front leaf and one back leaf: a [`Portal`]. The six faces of the root region are pushed
 //! down the whole tree the same way and connect their leaves to [`PortalSide::Outside`].
 //!
+//! The node portals are the cross-sections the BSP build recorded ([`BspTree::sections`]),
+//! when every node has one: the same polygons as cutting each node's region again, without
+//! the cost. Otherwise the walk down the tree cuts the regions itself.
+//!
 //! Pieces with an area under [`MIN_PORTAL_AREA`] are dropped (slivers produced by nearly
 //! parallel planes, which no player can pass).
 //!
