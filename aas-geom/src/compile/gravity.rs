@@ -251,6 +251,12 @@ impl Region {
         self.counts().potential() + self.cuts()
     }
 
+    /// The floors, then the tops, each with whether it is a top.
+    fn floors_and_tops(&self) -> impl Iterator<Item = (bool, &Floor)> {
+        let floors = self.floors.iter().map(|f| (false, f));
+        floors.chain(self.tops.iter().map(|f| (true, f)))
+    }
+
     /// How many of the [`cutters`](Self::cutters) cut the region: some point of it lies more
     /// than `cut_min` on either side.
     fn cuts(&self) -> usize {
@@ -777,12 +783,7 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
 fn part_potentials(region: &Region, plane: &Plane) -> [usize; 2] {
     let mut floors: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
     let mut tops: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
-    for (top, floor) in region
-        .floors
-        .iter()
-        .map(|f| (false, f))
-        .chain(region.tops.iter().map(|f| (true, f)))
-    {
+    for (top, floor) in region.floors_and_tops() {
         floor.winding.split_pieces(plane, |front, points| {
             if area_of(points) >= MIN_PORTAL_AREA {
                 let lists = if top { &mut tops } else { &mut floors };
@@ -837,12 +838,7 @@ fn split_pieces<T>(
     piece: impl Fn(&Floor, Winding) -> T,
 ) -> [(Vec<T>, Vec<T>); 2] {
     let mut parts = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
-    for (top, floor) in region
-        .floors
-        .iter()
-        .map(|f| (false, f))
-        .chain(region.tops.iter().map(|f| (true, f)))
-    {
+    for (top, floor) in region.floors_and_tops() {
         let split = floor.winding.split(plane);
         for (part, cut) in parts.iter_mut().zip([split.front, split.back]) {
             if let Some(winding) = kept(cut) {

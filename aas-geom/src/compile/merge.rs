@@ -299,10 +299,18 @@ fn sort_dedup(points: &mut Vec<DVec3>) {
 /// [`sort_dedup`] of the concatenation of two lists that went through it, in linear time:
 /// their merge is the sorted concatenation.
 fn merge_dedup(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
+    let mut merged = merge_sorted(a, b, |y, x| vertex_order(y, x).is_lt());
+    merged.dedup_by(|a, b| vertex_order(a, b).is_eq());
+    merged
+}
+
+/// The merge of two lists sorted by `before` (whether the first item goes strictly before
+/// the second), sorted the same way; on ties `a`'s item comes first.
+fn merge_sorted<T: Copy>(a: &[T], b: &[T], before: impl Fn(&T, &T) -> bool) -> Vec<T> {
     let mut merged = Vec::with_capacity(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-        if vertex_order(y, x).is_lt() {
+        if before(y, x) {
             merged.push(*y);
             j += 1;
         } else {
@@ -312,7 +320,6 @@ fn merge_dedup(a: &[DVec3], b: &[DVec3]) -> Vec<DVec3> {
     }
     merged.extend_from_slice(a.get(i..).unwrap_or_default());
     merged.extend_from_slice(b.get(j..).unwrap_or_default());
-    merged.dedup_by(|a, b| vertex_order(a, b).is_eq());
     merged
 }
 
@@ -422,7 +429,9 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
     moved.boundary.retain(|s| !leads_to(s, keep));
     if let Some(group) = groups.get_mut(keep as usize) {
         group.boundary.retain(|s| !leads_to(s, gone));
-        group.boundary = merge_sides(&group.boundary, &moved.boundary);
+        group.boundary = merge_sorted(&group.boundary, &moved.boundary, |y, x| {
+            y.outward < x.outward
+        });
     }
     for &leaf in &moved.leaves {
         if let Some(slot) = group_of.get_mut(leaf as usize) {
@@ -434,24 +443,6 @@ fn absorb(groups: &mut [Group], group_of: &mut [u32], a: u32, b: u32) {
         group.leaves.extend(moved.leaves);
         group.vertices = merge_dedup(&group.vertices, &moved.vertices);
     }
-}
-
-/// The union of two side lists sorted by outward plane, sorted the same way.
-fn merge_sides(a: &[LeafSide], b: &[LeafSide]) -> Vec<LeafSide> {
-    let mut merged = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-        if y.outward < x.outward {
-            merged.push(*y);
-            j += 1;
-        } else {
-            merged.push(*x);
-            i += 1;
-        }
-    }
-    merged.extend_from_slice(a.get(i..).unwrap_or_default());
-    merged.extend_from_slice(b.get(j..).unwrap_or_default());
-    merged
 }
 
 /// Dense area ids for the groups of the open leaves, in order of each group's first leaf.

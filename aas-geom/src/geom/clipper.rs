@@ -4,6 +4,7 @@
 use glam::DVec3;
 
 use super::ON_EPSILON;
+use super::winding::crossing;
 use crate::brush::Plane;
 
 /// Reusable buffers for clipping a polygon in place, exactly as
@@ -50,16 +51,8 @@ impl Clipper {
             let crosses = (distance > ON_EPSILON && next_distance < -ON_EPSILON)
                 || (distance < -ON_EPSILON && next_distance > ON_EPSILON);
             if crosses {
-                let t = distance / (distance - next_distance);
-                let mut mid = point + (next_point - point) * t;
-                for axis in 0..3 {
-                    if plane.normal[axis] == 1.0 {
-                        mid[axis] = plane.dist;
-                    } else if plane.normal[axis] == -1.0 {
-                        mid[axis] = -plane.dist;
-                    }
-                }
-                self.output.push(mid);
+                self.output
+                    .push(crossing(point, next_point, distance, next_distance, plane));
             }
         }
         std::mem::swap(points, &mut self.output);

@@ -443,7 +443,8 @@ const SPLIT_STACK: usize = 12;
 
 /// Where the edge from `point` (at signed distance `d0`) to `next` (at `d1`, on the other
 /// side) crosses `plane`, snapped exactly onto an axial plane to keep coordinates clean.
-fn crossing(point: DVec3, next: DVec3, d0: f64, d1: f64, plane: &Plane) -> DVec3 {
+#[inline]
+pub(crate) fn crossing(point: DVec3, next: DVec3, d0: f64, d1: f64, plane: &Plane) -> DVec3 {
     let t = d0 / (d0 - d1);
     let mut mid = point + (next - point) * t;
     for axis in 0..3 {
