@@ -739,12 +739,14 @@ fn candidates(region: &Region) -> Vec<Plane> {
 /// The accepted candidate that scores best, if any.
 fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
     let limit = region.potential();
+    let prepared = Prepared::of(region);
+    let mut scratch = Scratch::default();
     let mut best: Option<((usize, usize), Plane)> = None;
     for plane in candidates(region) {
         if !thick_on_both_sides(region, &plane, settings.min_thickness) {
             continue;
         }
-        let [pf, pb] = part_potentials(region, &plane);
+        let [pf, pb] = part_potentials(region, &prepared, &plane, &mut scratch);
         if pf >= limit || pb >= limit {
             continue;
         }
@@ -777,16 +779,100 @@ fn kept(piece: Option<Winding>) -> Option<Winding> {
     piece.filter(|w| w.area() >= MIN_PORTAL_AREA)
 }
 
+/// What [`part_potentials`] reuses for every candidate plane of one region: the area of
+/// each floor and top (in [`Region::floors_and_tops`] order), and for each boundary winding
+/// the cutters some point of it lies more than `cut_min` in front of, and behind (bit sets of
+/// `words` words per winding). A winding that a candidate does not cut goes whole to one
+/// part, with these very points, so its reach is the same for every candidate.
+struct Prepared {
+    areas: Vec<f64>,
+    words: usize,
+    reach_front: Vec<u64>,
+    reach_back: Vec<u64>,
+}
+
+impl Prepared {
+    fn of(region: &Region) -> Self {
+        let areas = region
+            .floors_and_tops()
+            .map(|(_, floor)| area_of(floor.winding.points()))
+            .collect();
+        let words = region.cutters.len().div_ceil(64);
+        let mut reach_front = vec![0; words * region.boundary.len()];
+        let mut reach_back = vec![0; words * region.boundary.len()];
+        if words > 0 {
+            let rows = reach_front
+                .chunks_exact_mut(words)
+                .zip(reach_back.chunks_exact_mut(words));
+            for (winding, (front, back)) in region.boundary.iter().zip(rows) {
+                add_reach(region, winding.points(), front, back);
+            }
+        }
+        Self {
+            areas,
+            words,
+            reach_front,
+            reach_back,
+        }
+    }
+}
+
+/// Sets, in the bit sets `front` and `back`, the cutters of `region` that some of `points`
+/// lie more than `cut_min` in front of, and behind.
+fn add_reach(region: &Region, points: &[DVec3], front: &mut [u64], back: &mut [u64]) {
+    for (index, cutter) in region.cutters.iter().enumerate() {
+        let (word, bit) = (index / 64, 1_u64 << (index % 64));
+        let (Some(f), Some(b)) = (front.get_mut(word), back.get_mut(word)) else {
+            continue;
+        };
+        if *f & *b & bit != 0 {
+            continue;
+        }
+        for &point in points {
+            let distance = cutter.distance_to(point);
+            if distance > region.cut_min {
+                *f |= bit;
+            }
+            if distance < -region.cut_min {
+                *b |= bit;
+            }
+        }
+    }
+}
+
+/// Buffers [`part_potentials`] reuses from one candidate to the next: per part, the kinds of
+/// its floors and of its tops, and its cutter reach (bit sets, as in [`Prepared`]).
+#[derive(Default)]
+struct Scratch {
+    floors: [Vec<Kind>; 2],
+    tops: [Vec<Kind>; 2],
+    reach_front: [Vec<u64>; 2],
+    reach_back: [Vec<u64>; 2],
+}
+
 /// The [`Region::potential`] of each part of [`split_parts`] (front, back), without building
 /// the parts: the kinds of the kept floor and top pieces, and the cutters that each part's
 /// boundary pieces reach past on both sides (only when there are cutters).
-fn part_potentials(region: &Region, plane: &Plane) -> [usize; 2] {
-    let mut floors: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
-    let mut tops: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
-    for (top, floor) in region.floors_and_tops() {
-        floor.winding.split_pieces(plane, |front, points| {
-            if area_of(points) >= MIN_PORTAL_AREA {
-                let lists = if top { &mut tops } else { &mut floors };
+fn part_potentials(
+    region: &Region,
+    prepared: &Prepared,
+    plane: &Plane,
+    scratch: &mut Scratch,
+) -> [usize; 2] {
+    let Scratch {
+        floors,
+        tops,
+        reach_front,
+        reach_back,
+    } = scratch;
+    for list in floors.iter_mut().chain(tops.iter_mut()) {
+        list.clear();
+    }
+    for ((top, floor), &whole_area) in region.floors_and_tops().zip(&prepared.areas) {
+        floor.winding.split_pieces(plane, |front, points, whole| {
+            let area = if whole { whole_area } else { area_of(points) };
+            if area >= MIN_PORTAL_AREA {
+                let lists = if top { &mut *tops } else { &mut *floors };
                 lists[usize::from(!front)].push(Kind::of(floor));
             }
         });
@@ -794,29 +880,37 @@ fn part_potentials(region: &Region, plane: &Plane) -> [usize; 2] {
     let mut potentials = [0, 1].map(|side| {
         Counts::of_kinds(floors[side].iter().copied(), tops[side].iter().copied()).potential()
     });
-    if !region.cutters.is_empty() {
-        // For each part and cutter: whether some boundary point lies more than `cut_min` in
-        // front of it, and behind it.
-        let mut reach = [
-            vec![(false, false); region.cutters.len()],
-            vec![(false, false); region.cutters.len()],
-        ];
-        for winding in &region.boundary {
-            winding.split_pieces(plane, |front, points| {
-                for (flags, cutter) in reach[usize::from(!front)].iter_mut().zip(&region.cutters) {
-                    if flags.0 && flags.1 {
-                        continue;
+    let words = prepared.words;
+    if words > 0 {
+        // Per part and cutter: whether some boundary point lies more than `cut_min` in front
+        // of it, and behind it.
+        for list in reach_front.iter_mut().chain(reach_back.iter_mut()) {
+            list.clear();
+            list.resize(words, 0);
+        }
+        let rows = prepared
+            .reach_front
+            .chunks_exact(words)
+            .zip(prepared.reach_back.chunks_exact(words));
+        for (winding, (whole_front, whole_back)) in region.boundary.iter().zip(rows) {
+            winding.split_pieces(plane, |front, points, whole| {
+                let side = usize::from(!front);
+                let (part_front, part_back) = (&mut reach_front[side], &mut reach_back[side]);
+                if whole {
+                    for (part, &bits) in part_front.iter_mut().zip(whole_front) {
+                        *part |= bits;
                     }
-                    for &point in points {
-                        let distance = cutter.distance_to(point);
-                        flags.0 |= distance > region.cut_min;
-                        flags.1 |= distance < -region.cut_min;
+                    for (part, &bits) in part_back.iter_mut().zip(whole_back) {
+                        *part |= bits;
                     }
+                } else {
+                    add_reach(region, points, part_front, part_back);
                 }
             });
         }
-        for (potential, flags) in potentials.iter_mut().zip(&reach) {
-            *potential += flags.iter().filter(|&&(front, back)| front && back).count();
+        for (side, potential) in potentials.iter_mut().enumerate() {
+            let both = reach_front[side].iter().zip(&reach_back[side]);
+            *potential += both.map(|(f, b)| (f & b).count_ones() as usize).sum::<usize>();
         }
     }
     potentials

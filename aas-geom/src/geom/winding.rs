@@ -215,20 +215,21 @@ impl Winding {
             .then(|| whole_goes_front(&self.points, plane, any_front, any_back))
     }
 
-    /// The parts [`Winding::split`] would give, without building them: `piece(front, points)`
-    /// for each (the front part first).
+    /// The parts [`Winding::split`] would give, without building them: `piece(front, points,
+    /// whole)` for each (the front part first), where `whole` says that the plane does not cut
+    /// the winding and `points` are its own.
     ///
     /// # Complexity
     /// `O(points)`, without allocating for windings of up to 12 points.
-    pub fn split_pieces(&self, plane: &Plane, mut piece: impl FnMut(bool, &[DVec3])) {
+    pub fn split_pieces(&self, plane: &Plane, mut piece: impl FnMut(bool, &[DVec3], bool)) {
         with_cut(&self.points, plane, |cut| match cut {
-            Cut::Whole { front } => piece(front, &self.points),
+            Cut::Whole { front } => piece(front, &self.points, true),
             Cut::Parts { front, back } => {
                 if usable(front) {
-                    piece(true, front);
+                    piece(true, front, false);
                 }
                 if usable(back) {
-                    piece(false, back);
+                    piece(false, back, false);
                 }
             }
         });
