@@ -103,6 +103,7 @@
 use std::cell::RefCell;
 
 use glam::DVec3;
+use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ExpandedBrush;
@@ -209,12 +210,24 @@ pub fn build_tree(
     if !(1..=8).contains(&box_count) {
         return Err(BuildError::BoxCount(box_count));
     }
+    // Planes are numbered in brush order (sequentially); each brush's shape is built from
+    // them in parallel, and taken in brush order.
     let mut planes = PlaneSet::new();
+    let ids: Vec<Option<Vec<PlaneId>>> = brushes
+        .iter()
+        .map(|brush| brush.planes.iter().map(|&p| planes.insert(p)).collect())
+        .collect();
+    let shapes: Vec<Option<ConvexBrush>> = ids
+        .par_iter()
+        .map(|ids| {
+            ids.as_ref()
+                .and_then(|ids| ConvexBrush::from_planes(ids, &planes))
+        })
+        .collect();
     let mut fragments = Vec::with_capacity(brushes.len());
     let mut skipped_brushes = Vec::new();
-    for (index, brush) in brushes.iter().enumerate() {
-        let ids: Option<Vec<PlaneId>> = brush.planes.iter().map(|&p| planes.insert(p)).collect();
-        match ids.and_then(|ids| ConvexBrush::from_planes(&ids, &planes)) {
+    for (index, (brush, shape)) in brushes.iter().zip(shapes).enumerate() {
+        match shape {
             Some(shape) => fragments.push(Fragment {
                 brush: index,
                 shape,
@@ -786,13 +799,16 @@ fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
     };
     let bounds: Vec<(DVec3, DVec3)> = fragments.iter().map(|f| f.shape.bounds()).collect();
     let grid = BoundsGrid::new(&bounds);
-    let mut near = Vec::new();
-    let mut updates: Vec<(usize, usize)> = Vec::new();
-    for (a, fragment) in fragments.iter().enumerate() {
+    // Each fragment's covered faces are found in parallel, and marked afterwards in order.
+    let covered_faces = |a: usize| -> Vec<usize> {
+        let Some(fragment) = fragments.get(a) else {
+            return Vec::new();
+        };
         let Some(kind_a) = kind(fragment) else {
-            continue;
+            return Vec::new();
         };
         let (a_lo, a_hi) = bounds[a];
+        let mut near = Vec::new();
         grid.near(a_lo - ON_EPSILON, a_hi + ON_EPSILON, &mut near);
         near.retain(|&b| {
             let (b_lo, b_hi) = bounds[b];
@@ -801,6 +817,7 @@ fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
                 && !(b_hi + ON_EPSILON).cmplt(a_lo).any()
                 && kind(&fragments[b]) == Some(kind_a)
         });
+        let mut covered_faces = Vec::new();
         for (face_index, face) in fragment.shape.faces().enumerate() {
             let (f_lo, f_hi) = face
                 .points
@@ -823,10 +840,15 @@ fn mark_covered_faces(brushes: &[ExpandedBrush], fragments: &mut [Fragment]) {
                 })
             });
             if covered {
-                updates.push((a, face_index));
+                covered_faces.push(face_index);
             }
         }
-    }
+        covered_faces
+    };
+    let updates: Vec<(usize, usize)> = (0..fragments.len())
+        .into_par_iter()
+        .flat_map_iter(|a| covered_faces(a).into_iter().map(move |face| (a, face)))
+        .collect();
     for (fragment, face) in updates {
         fragments[fragment].shape.set_covered(face, true);
     }
