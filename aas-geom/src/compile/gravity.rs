@@ -337,8 +337,12 @@ pub fn subdivide_by_gravity(
     let mut stats = GravityStats::default();
     // One portalisation; each split then updates the portals of the leaf it cuts.
     let mut portals = portalize(tree);
+    // Room for the portals the splits add, so that the list is not copied as it grows (room
+    // never written to costs address space only).
+    portals.portals.reserve(portals.portals.len());
     // The cross-sections served that portalisation; the splits below add nodes without.
-    tree.sections = Vec::new();
+    let sections = std::mem::take(&mut tree.sections);
+    rayon::spawn(move || drop(sections));
     let (mut parents, mut node_parents) = parent_slots(tree);
     let mut round = 0;
     loop {

@@ -269,7 +269,8 @@ pub fn compile_world(
         .leak
         .as_ref()
         .map(|leak: &Leak| (leak.seed_point.to_array(), leak.point.to_array()));
-    drop(portals);
+    // Freed on another thread while this one goes on.
+    rayon::spawn(move || drop(portals));
     phases.time("prune", || prune_solid(&mut tree));
     let gravity = phases.time("gravity", || {
         settings
