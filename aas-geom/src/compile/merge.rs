@@ -124,19 +124,21 @@ pub fn merge_leaves(
     let mut group_of: Vec<u32> = (0..leaf_count)
         .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
-    let mut groups: Vec<Group> = (0..leaf_count)
+    // One group per open leaf (solid leaves never merge: their groups stay empty).
+    let mut groups: Vec<Group> = sides
         .into_par_iter()
-        .map(|i| Group {
-            leaves: group_of.get(i).copied().into_iter().collect(),
-            vertices: leaf_vertices(portals, i),
-            grounded: sides
-                .get(i)
-                .is_some_and(|sides| sides.iter().any(|s| s.floor && s.other.is_none())),
-            boundary: {
-                let mut boundary = sides.get(i).cloned().unwrap_or_default();
-                boundary.sort_by_key(|side| side.outward);
-                boundary
-            },
+        .enumerate()
+        .map(|(i, mut boundary)| {
+            if !open.get(i).copied().unwrap_or(false) {
+                return Group::default();
+            }
+            boundary.sort_by_key(|side| side.outward);
+            Group {
+                leaves: group_of.get(i).copied().into_iter().collect(),
+                vertices: leaf_vertices(portals, i),
+                grounded: boundary.iter().any(|s| s.floor && s.other.is_none()),
+                boundary,
+            }
         })
         .collect();
     let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
@@ -231,7 +233,8 @@ fn grounded(groups: &[Group], g: u32) -> bool {
     groups.get(g as usize).is_some_and(|group| group.grounded)
 }
 
-/// Each leaf's non-degenerate portals, oriented away from the leaf.
+/// Each open leaf's non-degenerate portals, oriented away from the leaf (none for a solid
+/// leaf).
 fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafSide>> {
     let is_open = |side: PortalSide| match side {
         PortalSide::Leaf(l) if open.get(l.0 as usize).copied().unwrap_or(false) => Some(l.0),
@@ -243,6 +246,9 @@ fn leaf_sides(tree: &BspTree, portals: &Portals, open: &[bool]) -> Vec<Vec<LeafS
             let Ok(leaf) = u32::try_from(index).map(LeafId) else {
                 return Vec::new();
             };
+            if !open.get(index).copied().unwrap_or(false) {
+                return Vec::new();
+            }
             portals
                 .of_leaf(leaf)
                 .iter()
