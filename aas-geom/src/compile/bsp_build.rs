@@ -282,7 +282,7 @@ pub fn build_tree(
         slot: Slot::Root,
         depth: 0,
     };
-    let subtree = build_subtree(&context, work)?;
+    let subtree = build_subtree(&context, work)?.flatten()?;
     Ok(BspTree {
         planes,
         nodes: subtree.nodes,
@@ -347,9 +347,25 @@ const PARALLEL_DEPTH: usize = 6;
 /// Regions with fewer fragments are built sequentially whatever their depth.
 const PARALLEL_MIN_FRAGMENTS: usize = 64;
 
+/// The tree as the parallel build returns it: the top levels as nodes of their own, over
+/// subtrees each built sequentially, put together once by [`Piece::flatten`] (putting each
+/// level together as it returns would copy the deep nodes once per level).
+enum Piece {
+    /// A region that became a leaf at a parallel level.
+    Leaf(BspLeaf),
+    /// A split at a parallel level: the node, then its front and back halves.
+    Split {
+        plane: PlaneId,
+        section: Option<Winding>,
+        halves: Box<[Piece; 2]>,
+    },
+    /// A subtree built sequentially.
+    Built(Subtree),
+}
+
 /// Builds the subtree of `work`, splitting the top levels in parallel. The result does not
 /// depend on scheduling: the front half's ids always come before the back half's.
-fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildError> {
+fn build_subtree(context: &Context<'_>, work: Work) -> Result<Piece, BuildError> {
     if work.depth >= PARALLEL_DEPTH || work.fragments.len() < PARALLEL_MIN_FRAGMENTS {
         let mut builder = Builder {
             context,
@@ -366,20 +382,15 @@ fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildErro
             builder.process(work, &mut stack)?;
         }
         let root = builder.root.ok_or(BuildError::NoBrushes)?;
-        return Ok(Subtree {
+        return Ok(Piece::Built(Subtree {
             nodes: builder.nodes,
             sections: builder.sections,
             leaves: builder.leaves,
             root,
-        });
+        }));
     }
     match context.step(work)? {
-        Step::Leaf(leaf) => Ok(Subtree {
-            nodes: Vec::new(),
-            sections: Vec::new(),
-            leaves: vec![leaf],
-            root: Child::Leaf(LeafId(0)),
-        }),
+        Step::Leaf(leaf) => Ok(Piece::Leaf(leaf)),
         Step::Split {
             plane,
             section,
@@ -390,56 +401,75 @@ fn build_subtree(context: &Context<'_>, work: Work) -> Result<Subtree, BuildErro
                 || build_subtree(context, front),
                 || build_subtree(context, back),
             );
-            stitch(plane, section, front?, back?)
+            Ok(Piece::Split {
+                plane,
+                section,
+                halves: Box::new([front?, back?]),
+            })
         }
     }
 }
 
-/// One node on `plane` over two subtrees: the node is id 0, then the front subtree's nodes,
-/// then the back's; the front subtree's leaves come before the back's.
-fn stitch(
-    plane: PlaneId,
-    section: Option<Winding>,
-    front: Subtree,
-    back: Subtree,
-) -> Result<Subtree, BuildError> {
-    let id = |n: usize| u32::try_from(n).map_err(|_| BuildError::TooLarge);
-    let front_nodes = id(1 + front.nodes.len())?;
-    let front_leaves = id(front.leaves.len())?;
-    id(1 + front.nodes.len() + back.nodes.len())?;
-    id(front.leaves.len() + back.leaves.len())?;
-    let shift = |child: Child, node_offset: u32, leaf_offset: u32| match child {
-        Child::Node(n) => Child::Node(NodeId(n.0 + node_offset)),
-        Child::Leaf(l) => Child::Leaf(LeafId(l.0 + leaf_offset)),
-    };
-    let mut nodes = Vec::with_capacity(1 + front.nodes.len() + back.nodes.len());
-    nodes.push(BspNode {
-        plane,
-        children: [
-            shift(front.root, 1, 0),
-            shift(back.root, front_nodes, front_leaves),
-        ],
-    });
-    nodes.extend(front.nodes.into_iter().map(|node| BspNode {
-        plane: node.plane,
-        children: node.children.map(|c| shift(c, 1, 0)),
-    }));
-    nodes.extend(back.nodes.into_iter().map(|node| BspNode {
-        plane: node.plane,
-        children: node.children.map(|c| shift(c, front_nodes, front_leaves)),
-    }));
-    let mut sections = Vec::with_capacity(nodes.len());
-    sections.push(section);
-    sections.extend(front.sections);
-    sections.extend(back.sections);
-    let mut leaves = front.leaves;
-    leaves.extend(back.leaves);
-    Ok(Subtree {
-        nodes,
-        sections,
-        leaves,
-        root: Child::Node(NodeId(0)),
-    })
+impl Piece {
+    /// The whole tree with 0-based ids: each node before its front half's nodes, those
+    /// before its back half's; front leaves before back leaves.
+    fn flatten(self) -> Result<Subtree, BuildError> {
+        let mut tree = Subtree {
+            nodes: Vec::new(),
+            sections: Vec::new(),
+            leaves: Vec::new(),
+            root: Child::Leaf(LeafId(0)),
+        };
+        tree.root = self.append_to(&mut tree)?;
+        Ok(tree)
+    }
+
+    /// Appends the piece's nodes and leaves to `tree`; returns its root there.
+    fn append_to(self, tree: &mut Subtree) -> Result<Child, BuildError> {
+        let id = |n: usize| u32::try_from(n).map_err(|_| BuildError::TooLarge);
+        match self {
+            Piece::Leaf(leaf) => {
+                let leaf_id = LeafId(id(tree.leaves.len())?);
+                tree.leaves.push(leaf);
+                Ok(Child::Leaf(leaf_id))
+            }
+            Piece::Split {
+                plane,
+                section,
+                halves,
+            } => {
+                let node = NodeId(id(tree.nodes.len())?);
+                tree.nodes.push(BspNode {
+                    plane,
+                    children: [Child::Leaf(LeafId(u32::MAX)); 2],
+                });
+                tree.sections.push(section);
+                let [front, back] = *halves;
+                let children = [front.append_to(tree)?, back.append_to(tree)?];
+                if let Some(slot) = tree.nodes.get_mut(node.0 as usize) {
+                    slot.children = children;
+                }
+                Ok(Child::Node(node))
+            }
+            Piece::Built(built) => {
+                let node_offset = id(tree.nodes.len())?;
+                let leaf_offset = id(tree.leaves.len())?;
+                id(tree.nodes.len() + built.nodes.len())?;
+                id(tree.leaves.len() + built.leaves.len())?;
+                let shift = |child: Child| match child {
+                    Child::Node(n) => Child::Node(NodeId(n.0 + node_offset)),
+                    Child::Leaf(l) => Child::Leaf(LeafId(l.0 + leaf_offset)),
+                };
+                tree.nodes.extend(built.nodes.into_iter().map(|node| BspNode {
+                    plane: node.plane,
+                    children: node.children.map(shift),
+                }));
+                tree.sections.extend(built.sections);
+                tree.leaves.extend(built.leaves);
+                Ok(shift(built.root))
+            }
+        }
+    }
 }
 
 impl Builder<'_> {
