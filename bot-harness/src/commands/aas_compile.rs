@@ -123,14 +123,16 @@ pub fn aas_compile(
         path: map.to_owned(),
         source,
     })?;
-    let world = read_brush_world(&bytes, map, &ReadSettings::default())?;
-    let read = start.elapsed();
-    // A `.bsp`'s checksum is taken on the other core while the compile starts, and written
-    // into the compiled world (the compile itself only stores it).
-    let (compiled, checksum) = rayon::join(
-        || compile_world(&world, &CompileSettings::default()),
+    // A `.bsp`'s checksum is taken on the other core while this one reads the map (one
+    // thread's work), and written into the compiled world (the compile itself only stores
+    // it).
+    let (world, checksum) = rayon::join(
+        || read_brush_world(&bytes, map, &ReadSettings::default()),
         || bytes.starts_with(b"IBSP").then(|| bsp_checksum(&bytes)),
     );
+    let world = world?;
+    let read = start.elapsed();
+    let compiled = compile_world(&world, &CompileSettings::default());
     let mut compiled = compiled.map_err(|source| Error::Compile {
         path: map.to_owned(),
         source,
