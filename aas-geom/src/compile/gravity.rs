@@ -745,18 +745,27 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
     let limit = region.potential();
     let prepared = Prepared::of(region);
     let mut scratch = Scratch::default();
+    let score_of = |[pf, pb]: [usize; 2]| (usize::from(pf > 0) + usize::from(pb > 0), pf.max(pb));
     let mut best: Option<((usize, usize), Plane)> = None;
     for plane in candidates(region) {
         if !thick_on_both_sides(region, &plane, settings.min_thickness) {
             continue;
         }
-        let [pf, pb] = part_potentials(region, &prepared, &plane, &mut scratch);
-        if pf >= limit || pb >= limit {
+        // Potentials only grow as they are counted, and the score with them: a candidate
+        // whose partial count already reaches the limit, or the best score so far, is out.
+        let best_score = best.map(|(score, _)| score);
+        let ruled_out = |potentials: [usize; 2]| {
+            potentials.iter().any(|&p| p >= limit)
+                || best_score.is_some_and(|best| score_of(potentials) >= best)
+        };
+        let Some(potentials) =
+            part_potentials(region, &prepared, &plane, &mut scratch, ruled_out)
+        else {
             continue;
-        }
-        let score = (usize::from(pf > 0) + usize::from(pb > 0), pf.max(pb));
-        if best.is_none_or(|(s, _)| score < s) {
-            best = Some((score, plane));
+        };
+        best = Some((score_of(potentials), plane));
+        if score_of(potentials) == (0, 0) {
+            break; // no candidate scores lower
         }
     }
     best.map(|(_, plane)| plane)
@@ -856,13 +865,16 @@ struct Scratch {
 
 /// The [`Region::potential`] of each part of [`split_parts`] (front, back), without building
 /// the parts: the kinds of the kept floor and top pieces, and the cutters that each part's
-/// boundary pieces reach past on both sides (only when there are cutters).
+/// boundary pieces reach past on both sides (only when there are cutters). `None` when
+/// `ruled_out` says so of the potentials, checked on the floors' count before the cutters
+/// are counted (they only add to it) and again at the end.
 fn part_potentials(
     region: &Region,
     prepared: &Prepared,
     plane: &Plane,
     scratch: &mut Scratch,
-) -> [usize; 2] {
+    ruled_out: impl Fn([usize; 2]) -> bool,
+) -> Option<[usize; 2]> {
     let Scratch {
         floors,
         tops,
@@ -884,6 +896,9 @@ fn part_potentials(
     let mut potentials = [0, 1].map(|side| {
         Counts::of_kinds(floors[side].iter().copied(), tops[side].iter().copied()).potential()
     });
+    if ruled_out(potentials) {
+        return None;
+    }
     let words = prepared.words;
     if words > 0 {
         // Per part and cutter: whether some boundary point lies more than `cut_min` in front
@@ -917,7 +932,7 @@ fn part_potentials(
             *potential += both.map(|(f, b)| (f & b).count_ones() as usize).sum::<usize>();
         }
     }
-    potentials
+    (!ruled_out(potentials)).then_some(potentials)
 }
 
 /// The floors and tops of the front and back parts of a region cut by `plane`.
