@@ -4,6 +4,7 @@
 //! instead.
 
 use glam::{Vec2, Vec3};
+use smallvec::SmallVec;
 
 use super::floor::BoundaryEdge;
 use super::{ReachContext, Reachability};
@@ -126,7 +127,7 @@ impl ReachContext<'_> {
         // two parallel edges, where end points of other edges tie too) are averaged.
         // A pair whose edges' boxes (in plan view) lie farther apart than the least distance so
         // far plus the tie margin can be neither the closest nor a tie: it is not measured.
-        let mut pairs: Vec<(f32, Vec3, Vec3)> = Vec::new();
+        let mut pairs: SmallVec<[(f32, Vec3, Vec3); 16]> = SmallVec::new();
         let mut least_so_far = f32::INFINITY;
         for e1 in &f1.ground_edges {
             let (a1, b1) = (e1.a.truncate(), e1.b.truncate());
@@ -148,12 +149,12 @@ impl ReachContext<'_> {
             .iter()
             .map(|(d, _, _)| *d)
             .fold(f32::INFINITY, f32::min);
-        let ties: Vec<&(f32, Vec3, Vec3)> =
-            pairs.iter().filter(|(d, _, _)| *d <= least + TIE).collect();
-        let best = (!ties.is_empty()).then(|| {
-            let count = ties.len() as f32;
-            let p1 = ties.iter().map(|(_, p, _)| *p).sum::<Vec3>() / count;
-            let p2 = ties.iter().map(|(_, _, p)| *p).sum::<Vec3>() / count;
+        let ties = || pairs.iter().filter(|(d, _, _)| *d <= least + TIE);
+        let count = ties().count();
+        let best = (count > 0).then(|| {
+            let count = count as f32;
+            let p1 = ties().map(|(_, p, _)| *p).sum::<Vec3>() / count;
+            let p2 = ties().map(|(_, _, p)| *p).sum::<Vec3>() / count;
             ((p2 - p1).truncate().length(), p1, p2)
         });
         let (distance, p1, p2) = best?;
