@@ -460,10 +460,11 @@ impl Piece {
                     Child::Node(n) => Child::Node(NodeId(n.0 + node_offset)),
                     Child::Leaf(l) => Child::Leaf(LeafId(l.0 + leaf_offset)),
                 };
-                tree.nodes.extend(built.nodes.into_iter().map(|node| BspNode {
-                    plane: node.plane,
-                    children: node.children.map(shift),
-                }));
+                tree.nodes
+                    .extend(built.nodes.into_iter().map(|node| BspNode {
+                        plane: node.plane,
+                        children: node.children.map(shift),
+                    }));
                 tree.sections.extend(built.sections);
                 tree.leaves.extend(built.leaves);
                 Ok(shift(built.root))

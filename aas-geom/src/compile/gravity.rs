@@ -113,12 +113,14 @@ use rayon::prelude::*;
 
 use super::areas::is_ground_normal;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
-use super::portalize::{MIN_PORTAL_AREA, PortalSide, Portals, portalize};
+use super::portalize::{MIN_PORTAL_AREA, PortalSide, Portals, portalize_with_room};
 use crate::brush::{Plane, same_plane};
 use crate::geom::{Winding, area_of};
 
 #[cfg(doc)]
 use super::areas::MAX_STEEPNESS;
+#[cfg(doc)]
+use super::portalize::portalize;
 #[cfg(doc)]
 use super::store_tables::VERTEX_GRID;
 #[cfg(doc)]
@@ -336,10 +338,8 @@ pub fn subdivide_by_gravity(
 ) -> (GravityStats, Portals) {
     let mut stats = GravityStats::default();
     // One portalisation; each split then updates the portals of the leaf it cuts.
-    let mut portals = portalize(tree);
-    // Room for the portals the splits add, so that the list is not copied as it grows (room
-    // never written to costs address space only).
-    portals.portals.reserve(portals.portals.len());
+    // With room for the portals the splits add, so that the list is not copied as it grows.
+    let mut portals = portalize_with_room(tree, true);
     // The cross-sections served that portalisation; the splits below add nodes without.
     let sections = std::mem::take(&mut tree.sections);
     rayon::spawn(move || drop(sections));
@@ -758,8 +758,7 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
             potentials.iter().any(|&p| p >= limit)
                 || best_score.is_some_and(|best| score_of(potentials) >= best)
         };
-        let Some(potentials) =
-            part_potentials(region, &prepared, &plane, &mut scratch, ruled_out)
+        let Some(potentials) = part_potentials(region, &prepared, &plane, &mut scratch, ruled_out)
         else {
             continue;
         };
@@ -929,7 +928,9 @@ fn part_potentials(
         }
         for (side, potential) in potentials.iter_mut().enumerate() {
             let both = reach_front[side].iter().zip(&reach_back[side]);
-            *potential += both.map(|(f, b)| (f & b).count_ones() as usize).sum::<usize>();
+            *potential += both
+                .map(|(f, b)| (f & b).count_ones() as usize)
+                .sum::<usize>();
         }
     }
     (!ruled_out(potentials)).then_some(potentials)

@@ -125,14 +125,20 @@ impl Portals {
     }
 
     /// The portals of `first` and then of each list of `rest`, in that order (ids follow it),
-    /// with each leaf's list of its portals in id order; `leaf_count` leaves. Built in
+    /// with each leaf's list of its portals in id order; `leaf_count` leaves; with `room`, the
+    /// list has room for as many portals again. Built in
     /// parallel: the portals are copied into place by both threads (a real map has tens of
     /// thousands, and the pages they fill are new), and the leaf lists are copied out of one
     /// list sorted by leaf (counting sort). Portals past `u32` ids are left out.
     ///
     /// # Complexity
     /// `O(p + l)` for `p` portals and `l` leaves.
-    fn from_lists(first: Vec<Portal>, rest: Vec<Vec<Portal>>, leaf_count: usize) -> Self {
+    fn from_lists(
+        first: Vec<Portal>,
+        rest: Vec<Vec<Portal>>,
+        leaf_count: usize,
+        room: bool,
+    ) -> Self {
         let lists: Vec<&[Portal]> = std::iter::once(first.as_slice())
             .chain(rest.iter().map(Vec::as_slice))
             .filter(|list| !list.is_empty())
@@ -145,7 +151,7 @@ impl Portals {
             total += list.len();
         }
         let total = total.min(usize::try_from(u32::MAX).unwrap_or(usize::MAX));
-        let mut portals = Vec::new();
+        let mut portals = Vec::with_capacity(if room { 2 * total } else { total });
         (0..total)
             .into_par_iter()
             .map(|index| {
@@ -285,11 +291,7 @@ impl Portals {
             };
             alive = alive && clipper.clip_back(&mut points, &keep_behind);
         }
-        if let Some(winding) = alive
-            .then(|| Winding::new(points))
-            .flatten()
-            .filter(kept)
-        {
+        if let Some(winding) = alive.then(|| Winding::new(points)).flatten().filter(kept) {
             add_kept(
                 self,
                 Portal::new(
@@ -354,6 +356,13 @@ impl Portals {
 /// their portals added in walk order, so the result does not depend on the thread count.
 #[must_use]
 pub fn portalize(tree: &BspTree) -> Portals {
+    portalize_with_room(tree, false)
+}
+
+/// [`portalize()`], with room in the list of portals for as many again when `room` (for the
+/// pieces the gravitational subdivision adds: room never written to costs address space
+/// only, while growing the list later would copy it).
+pub(crate) fn portalize_with_room(tree: &BspTree, room: bool) -> Portals {
     let Some(root_region) = ConvexBrush::from_planes(&tree.root_planes, &tree.planes) else {
         return Portals {
             portals: Vec::new(),
@@ -389,7 +398,7 @@ pub fn portalize(tree: &BspTree) -> Portals {
                     .map_or_else(Vec::new, |mid| node_portal_pieces(tree, id, mid))
             })
             .collect();
-        return Portals::from_lists(outside, found, tree.leaves.len());
+        return Portals::from_lists(outside, found, tree.leaves.len(), room);
     }
     // The walk down the tree splits each node's region by its plane (the node portal is the
     // cross-section) and pushes the node portal down both sub-trees. Below
@@ -431,7 +440,7 @@ pub fn portalize(tree: &BspTree) -> Portals {
             WalkItem::Subtree(child, region) => subtree_portals(tree, child, region),
         })
         .collect();
-    Portals::from_lists(outside, found, tree.leaves.len())
+    Portals::from_lists(outside, found, tree.leaves.len(), room)
 }
 
 /// The nodes of `tree` in walk order: pre-order, front sub-tree first.
@@ -476,8 +485,10 @@ fn node_portal_pieces(tree: &BspTree, id: NodeId, mid: Winding) -> Vec<Portal> {
     let Some(node) = tree.nodes.get(id.0 as usize).copied() else {
         return Vec::new();
     };
-    let mut found = Vec::new();
-    for (piece, front_leaf) in push_down(tree, mid, node.children[0]) {
+    let front_pieces = push_down(tree, mid, node.children[0]);
+    // Most front pieces stay whole down the back sub-tree.
+    let mut found = Vec::with_capacity(front_pieces.len());
+    for (piece, front_leaf) in front_pieces {
         for (winding, back_leaf) in push_down(tree, piece, node.children[1]) {
             if kept(&winding) {
                 found.push(Portal::new(

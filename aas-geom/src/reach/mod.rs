@@ -189,26 +189,29 @@ impl ReachContext<'_> {
     }
 
     /// Areas whose bounds come within `margin` of `a1`'s horizontally and lie between `below`
-    /// units under and `above` units over it, in id order.
-    fn nearby(&self, a1: AreaId, margin: f32, below: f32, above: f32) -> Vec<AreaId> {
+    /// units under and `above` units over it, in id order, in `found` (emptied first).
+    fn nearby(&self, a1: AreaId, margin: f32, below: f32, above: f32, found: &mut Vec<AreaId>) {
         let f1 = &self.floors[a1.index()];
-        (0..self.floors.len())
-            .filter(|&i| i != a1.index())
-            .filter(|&i| {
-                let f2 = &self.floors[i];
-                f2.mins.x <= f1.maxs.x + margin
-                    && f1.mins.x <= f2.maxs.x + margin
-                    && f2.mins.y <= f1.maxs.y + margin
-                    && f1.mins.y <= f2.maxs.y + margin
-                    && f2.maxs.z >= f1.mins.z - below
-                    && f2.mins.z <= f1.maxs.z + above
-            })
-            .map(area_id)
-            .collect()
+        found.clear();
+        found.extend(
+            (0..self.floors.len())
+                .filter(|&i| i != a1.index())
+                .filter(|&i| {
+                    let f2 = &self.floors[i];
+                    f2.mins.x <= f1.maxs.x + margin
+                        && f1.mins.x <= f2.maxs.x + margin
+                        && f2.mins.y <= f1.maxs.y + margin
+                        && f1.mins.y <= f2.maxs.y + margin
+                        && f2.maxs.z >= f1.mins.z - below
+                        && f2.mins.z <= f1.maxs.z + above
+                })
+                .map(area_id),
+        );
     }
 
-    /// Every reachability leaving `a1` found from the geometry (not from entities).
-    fn area_reachabilities(&self, a1: AreaId) -> Vec<Reachability> {
+    /// Every reachability leaving `a1` found from the geometry (not from entities);
+    /// `candidates` is scratch space for the areas near it.
+    fn area_reachabilities(&self, a1: AreaId, candidates: &mut Vec<AreaId>) -> Vec<Reachability> {
         let area = &self.world.areas[a1.index()];
         // Teleporter and jump pad areas lead only where their trigger sends the player.
         if area
@@ -225,8 +228,8 @@ impl ReachContext<'_> {
             .reach_max_jump_fall_height
             .max(physics.reach_max_barrier);
         let above = physics.jump_apex_height().max(physics.reach_max_barrier) + 1.0;
-        let candidates = self.nearby(a1, margin, below, above);
-        for &a2 in &candidates {
+        self.nearby(a1, margin, below, above, candidates);
+        for &a2 in candidates.iter() {
             let reach = self
                 .swim_reachability(a1, a2)
                 .or_else(|| self.edge_pair_reachability(a1, a2));
@@ -236,7 +239,7 @@ impl ReachContext<'_> {
             }
         }
         found.extend(self.ledge_reachabilities(a1, &mut reached));
-        for &a2 in &candidates {
+        for &a2 in candidates.iter() {
             if reached.contains(&a2) {
                 continue;
             }
@@ -297,7 +300,9 @@ pub fn compute_reachabilities_reporting(
     };
     let mut lists: Vec<Vec<Reachability>> = (0..world.areas.len())
         .into_par_iter()
-        .map(|i| context.area_reachabilities(area_id(i)))
+        .map_init(Vec::new, |candidates, i| {
+            context.area_reachabilities(area_id(i), candidates)
+        })
         .collect();
     // Ladders come before the entity types; like the geometric types, one per area pair.
     for (area, reach) in context.ladder_reachabilities() {
