@@ -110,6 +110,7 @@
 
 use glam::DVec3;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 
 use super::areas::is_ground_normal;
 use super::bsp_tree::{BspLeaf, BspNode, BspTree, Child, LeafId, NodeId};
@@ -397,7 +398,7 @@ fn may_split(tree: &BspTree, portals: &Portals, leaf: LeafId, thin: &[bool]) -> 
         return false;
     }
     let is_thin = |l: LeafId| thin.get(l.0 as usize).copied().unwrap_or(false);
-    let mut floors: Vec<Kind> = Vec::new();
+    let mut floors: SmallVec<[Kind; 16]> = SmallVec::new();
     for portal in portals
         .of_leaf(leaf)
         .iter()
@@ -533,11 +534,15 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
     // Per open leaf: the planes of the ground under it (its own ground portals, or those
     // inherited through the thin leaves below it), its portals to open leaves below and its
     // top windings.
-    type Sides<'p> = (Vec<Plane>, Vec<LeafId>, Vec<&'p Winding>);
+    type Sides<'p> = (
+        SmallVec<[Plane; 2]>,
+        SmallVec<[LeafId; 4]>,
+        SmallVec<[&'p Winding; 4]>,
+    );
     let sides: Vec<Sides<'_>> = (0..count)
         .into_par_iter()
         .map(|index| {
-            let mut sides: Sides<'_> = (Vec::new(), Vec::new(), Vec::new());
+            let mut sides: Sides<'_> = (SmallVec::new(), SmallVec::new(), SmallVec::new());
             let Ok(leaf) = u32::try_from(index).map(LeafId) else {
                 return sides;
             };
@@ -562,14 +567,7 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
             sides
         })
         .collect();
-    let mut grounds: Vec<Vec<Plane>> = Vec::with_capacity(count);
-    let mut below: Vec<Vec<LeafId>> = Vec::with_capacity(count);
-    let mut tops: Vec<Vec<&Winding>> = Vec::with_capacity(count);
-    for (ground, under, top) in sides {
-        grounds.push(ground);
-        below.push(under);
-        tops.push(top);
-    }
+    let mut sides = sides;
     let within = |grounds: &[Plane], tops: &[&Winding]| {
         tops.iter().flat_map(|w| w.points().iter()).any(|&p| {
             grounds.iter().any(|g| {
@@ -578,29 +576,31 @@ pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) 
             })
         })
     };
-    let mut thin: Vec<bool> = (0..count)
-        .map(|i| !grounds[i].is_empty() && within(&grounds[i], &tops[i]))
+    let mut thin: Vec<bool> = sides
+        .par_iter()
+        .map(|(grounds, _, tops)| !grounds.is_empty() && within(grounds, tops))
         .collect();
     // Layers: an air leaf standing only on thin leaves inherits their ground, and is thin
     // when its top comes within `height` of that ground.
     loop {
         let mut changed = false;
         for index in 0..count {
-            if thin[index] || !grounds[index].is_empty() || below[index].is_empty() {
+            let (grounds, below, _) = &sides[index];
+            if thin[index] || !grounds.is_empty() || below.is_empty() {
                 continue;
             }
-            if !below[index]
+            if !below
                 .iter()
                 .all(|l| thin.get(l.0 as usize).copied().unwrap_or(false))
             {
                 continue;
             }
-            let inherited: Vec<Plane> = below[index]
+            let inherited: SmallVec<[Plane; 2]> = below
                 .iter()
-                .flat_map(|l| grounds[l.0 as usize].iter().copied())
+                .flat_map(|l| sides[l.0 as usize].0.iter().copied())
                 .collect();
-            if within(&inherited, &tops[index]) {
-                grounds[index] = inherited;
+            if within(&inherited, &sides[index].2) {
+                sides[index].0 = inherited;
                 thin[index] = true;
                 changed = true;
             }
