@@ -346,12 +346,22 @@ pub fn subdivide_by_gravity(
     rayon::spawn(move || drop(sections));
     let (mut parents, mut node_parents) = parent_slots(tree);
     let mut round = 0;
+    // What the last round left: the thin leaves, the leaves that mixed, and the leaves whose
+    // portals its splits changed (see `leaves_to_evaluate`).
+    let mut last: Option<(Vec<bool>, Vec<LeafId>, Vec<LeafId>)> = None;
     loop {
         let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
         let tree_now: &BspTree = tree;
-        let mixed: Vec<Region> = (0..tree_now.leaves.len())
+        let evaluate = match &last {
+            None => (0..tree_now.leaves.len())
+                .filter_map(|i| u32::try_from(i).ok().map(LeafId))
+                .collect(),
+            Some((last_thin, last_mixed, touched)) => {
+                leaves_to_evaluate(&portals, &thin, last_thin, last_mixed, touched)
+            }
+        };
+        let mixed: Vec<Region> = evaluate
             .into_par_iter()
-            .filter_map(|i| u32::try_from(i).ok().map(LeafId))
             .filter(|&leaf| may_split(tree_now, &portals, leaf, &thin))
             .filter_map(|leaf| leaf_region(tree_now, &portals, leaf, &thin, settings.min_thickness))
             .filter(|region| region.potential() > 0)
@@ -367,11 +377,14 @@ pub fn subdivide_by_gravity(
         round += 1;
         stats.rounds += 1;
         let before = stats.splits;
+        let mixed_leaves: Vec<LeafId> = mixed.iter().map(|region| region.leaf).collect();
+        let mut touched = Vec::new();
         let mut state = SplitState {
             tree: &mut *tree,
             portals: &mut portals,
             parents: &mut parents,
             node_parents: &mut node_parents,
+            touched: &mut touched,
         };
         // The first plane of each leaf depends on its region alone: chosen in parallel. The
         // splits themselves change the tree and its plane set, in leaf order.
@@ -386,7 +399,62 @@ pub fn subdivide_by_gravity(
             portals.compact();
             return (stats, portals);
         }
+        last = Some((thin, mixed_leaves, touched));
     }
+}
+
+/// The leaves whose [`Region`] potential may differ from the last round's, in id order, with
+/// the leaves that mixed then: every other leaf mixed neither then nor now. What a leaf's
+/// region reads: its portals and its neighbours' solidity and thin flags, and for a thin leaf
+/// the portals of the leaves above it. So a leaf is evaluated again when its portals changed
+/// (`touched`: the leaves split and their neighbours at the time), when a neighbour's did,
+/// when its thin flag or a neighbour's changed, or when it mixed in the last round (it may
+/// have been left unsplit).
+///
+/// # Complexity
+/// `O(leaves + Σ portals of the touched and changed leaves)`.
+fn leaves_to_evaluate(
+    portals: &Portals,
+    thin: &[bool],
+    last_thin: &[bool],
+    last_mixed: &[LeafId],
+    touched: &[LeafId],
+) -> Vec<LeafId> {
+    let count = thin.len();
+    let mut dirty = vec![false; count];
+    let mark_with_neighbours = |leaf: LeafId, dirty: &mut Vec<bool>| {
+        if let Some(flag) = dirty.get_mut(leaf.0 as usize) {
+            *flag = true;
+        }
+        for &id in portals.of_leaf(leaf) {
+            if let Some(PortalSide::Leaf(other)) = portals.other_side(id, leaf)
+                && let Some(flag) = dirty.get_mut(other.0 as usize)
+            {
+                *flag = true;
+            }
+        }
+    };
+    for &leaf in touched {
+        mark_with_neighbours(leaf, &mut dirty);
+    }
+    for (index, &now) in thin.iter().enumerate() {
+        // A leaf the last round made has no flag of its own then: it was touched anyway.
+        if last_thin.get(index) != Some(&now)
+            && let Ok(index) = u32::try_from(index)
+        {
+            mark_with_neighbours(LeafId(index), &mut dirty);
+        }
+    }
+    for &leaf in last_mixed {
+        if let Some(flag) = dirty.get_mut(leaf.0 as usize) {
+            *flag = true;
+        }
+    }
+    (0_u32..)
+        .zip(&dirty)
+        .filter(|&(_, &flag)| flag)
+        .map(|(index, _)| LeafId(index))
+        .collect()
 }
 
 /// Whether the [`Region`] of `leaf` may have a potential above 0: its floors and tops counted
@@ -659,6 +727,9 @@ struct SplitState<'a> {
     portals: &'a mut Portals,
     parents: &'a mut Vec<Slot>,
     node_parents: &'a mut Vec<Slot>,
+    /// Every leaf whose portals a split changed: the leaf split, its new part, and the
+    /// leaves it touched.
+    touched: &'a mut Vec<LeafId>,
 }
 
 /// The two parts of a region cut by a plane: `[front, back]`.
@@ -973,11 +1044,22 @@ fn apply_split(state: &mut SplitState<'_>, region: &Region, plane: Plane) -> Opt
         portals,
         parents,
         node_parents,
+        touched,
     } = state;
     let leaf = tree.leaf(region.leaf)?.clone();
     let new_leaf = LeafId(u32::try_from(tree.leaves.len()).ok()?);
     let node_id = NodeId(u32::try_from(tree.nodes.len()).ok()?);
     let id = tree.planes.insert(plane)?;
+    touched.extend([region.leaf, new_leaf]);
+    touched.extend(
+        portals
+            .of_leaf(region.leaf)
+            .iter()
+            .filter_map(|&portal| match portals.other_side(portal, region.leaf) {
+                Some(PortalSide::Leaf(other)) => Some(other),
+                _ => None,
+            }),
+    );
     // Clip with the stored plane, oriented as the candidate.
     let plane = tree.planes.get(id);
     let canonical = id.canonical();
