@@ -349,8 +349,12 @@ pub fn subdivide_by_gravity(
     // What the last round left: the thin leaves, the leaves that mixed, and the leaves whose
     // portals its splits changed (see `leaves_to_evaluate`).
     let mut last: Option<(Vec<bool>, Vec<LeafId>, Vec<LeafId>)> = None;
+    let mut thin_floors = ThinFloors::new(tree, &portals, settings.thin_floor);
     loop {
-        let thin = thin_floor_leaves(tree, &portals, settings.thin_floor);
+        if let Some((_, _, touched)) = &last {
+            thin_floors.update(tree, &portals, touched);
+        }
+        let thin = thin_floors.flags(&portals);
         let tree_now: &BspTree = tree;
         let evaluate = match &last {
             None => (0..tree_now.leaves.len())
@@ -595,89 +599,10 @@ fn leaf_side(
 /// next sliver of a stack of nearly parallel planes.
 ///
 /// # Complexity
-/// `O(portal points · ground planes)` per leaf and pass; one pass per layer of the deepest
-/// stack.
+/// `O(portal points · ground planes)` per leaf, and `O(leaves)` per pass; one pass per layer
+/// of the deepest stack.
 pub(crate) fn thin_floor_leaves(tree: &BspTree, portals: &Portals, height: f64) -> Vec<bool> {
-    let count = tree.leaves.len();
-    // Per open leaf: the planes of the ground under it (its own ground portals, or those
-    // inherited through the thin leaves below it), its portals to open leaves below and its
-    // top windings.
-    type Sides<'p> = (
-        SmallVec<[Plane; 2]>,
-        SmallVec<[LeafId; 4]>,
-        SmallVec<[&'p Winding; 4]>,
-    );
-    let sides: Vec<Sides<'_>> = (0..count)
-        .into_par_iter()
-        .map(|index| {
-            let mut sides: Sides<'_> = (SmallVec::new(), SmallVec::new(), SmallVec::new());
-            let Ok(leaf) = u32::try_from(index).map(LeafId) else {
-                return sides;
-            };
-            if tree.is_solid(leaf) {
-                return sides;
-            }
-            for portal in portals
-                .of_leaf(leaf)
-                .iter()
-                .filter_map(|&id| portals.get(id))
-            {
-                let Some((into, other)) = leaf_side(tree, portal, leaf) else {
-                    continue;
-                };
-                match other {
-                    None if is_ground_normal(into.normal.z) => sides.0.push(into),
-                    Some(other) if is_ground_normal(into.normal.z) => sides.1.push(other),
-                    Some(_) if is_ground_normal(-into.normal.z) => sides.2.push(&portal.winding),
-                    _ => {}
-                }
-            }
-            sides
-        })
-        .collect();
-    let mut sides = sides;
-    let within = |grounds: &[Plane], tops: &[&Winding]| {
-        tops.iter().flat_map(|w| w.points().iter()).any(|&p| {
-            grounds.iter().any(|g| {
-                let above = g.distance_to(p) / g.normal.z;
-                above > THIN_FLOOR_NOISE && above < height
-            })
-        })
-    };
-    let mut thin: Vec<bool> = sides
-        .par_iter()
-        .map(|(grounds, _, tops)| !grounds.is_empty() && within(grounds, tops))
-        .collect();
-    // Layers: an air leaf standing only on thin leaves inherits their ground, and is thin
-    // when its top comes within `height` of that ground.
-    loop {
-        let mut changed = false;
-        for index in 0..count {
-            let (grounds, below, _) = &sides[index];
-            if thin[index] || !grounds.is_empty() || below.is_empty() {
-                continue;
-            }
-            if !below
-                .iter()
-                .all(|l| thin.get(l.0 as usize).copied().unwrap_or(false))
-            {
-                continue;
-            }
-            let inherited: SmallVec<[Plane; 2]> = below
-                .iter()
-                .flat_map(|l| sides[l.0 as usize].0.iter().copied())
-                .collect();
-            if within(&inherited, &sides[index].2) {
-                sides[index].0 = inherited;
-                thin[index] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    thin
+    ThinFloors::new(tree, portals, height).flags(portals)
 }
 
 /// Where a leaf or node hangs in the tree: `(parent node, child index)`.
@@ -1146,6 +1071,10 @@ fn part_leaf(leaf: &BspLeaf, part: &Region) -> BspLeaf {
     }
     copy
 }
+
+#[path = "thin_floors.rs"]
+mod thin_floors;
+use thin_floors::ThinFloors;
 
 #[cfg(test)]
 #[path = "gravity_rule_tests.rs"]
