@@ -414,14 +414,28 @@ impl Piece {
     /// The whole tree with 0-based ids: each node before its front half's nodes, those
     /// before its back half's; front leaves before back leaves.
     fn flatten(self) -> Result<Subtree, BuildError> {
+        let (nodes, leaves) = self.counts();
         let mut tree = Subtree {
-            nodes: Vec::new(),
-            sections: Vec::new(),
-            leaves: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
+            sections: Vec::with_capacity(nodes),
+            leaves: Vec::with_capacity(leaves),
             root: Child::Leaf(LeafId(0)),
         };
         tree.root = self.append_to(&mut tree)?;
         Ok(tree)
+    }
+
+    /// How many nodes and leaves the piece holds.
+    fn counts(&self) -> (usize, usize) {
+        match self {
+            Piece::Leaf(_) => (0, 1),
+            Piece::Split { halves, .. } => {
+                let [(front_nodes, front_leaves), (back_nodes, back_leaves)] =
+                    [halves[0].counts(), halves[1].counts()];
+                (1 + front_nodes + back_nodes, front_leaves + back_leaves)
+            }
+            Piece::Built(built) => (built.nodes.len(), built.leaves.len()),
+        }
     }
 
     /// Appends the piece's nodes and leaves to `tree`; returns its root there.

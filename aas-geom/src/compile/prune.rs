@@ -77,9 +77,10 @@ pub fn prune_solid(tree: &mut BspTree) -> PruneStats {
     // change: only sub-trees below it collapse).
     let complete = tree.sections.len() == tree.nodes.len();
     let mut old_sections = std::mem::take(&mut tree.sections);
-    let mut sections = Vec::new();
-    let mut nodes: Vec<BspNode> = Vec::new();
-    let mut leaves: Vec<BspLeaf> = Vec::new();
+    // Sized for the tree before pruning (the lists only shrink), so that they never grow.
+    let mut sections = Vec::with_capacity(if complete { tree.nodes.len() } else { 0 });
+    let mut nodes: Vec<BspNode> = Vec::with_capacity(tree.nodes.len());
+    let mut leaves: Vec<BspLeaf> = Vec::with_capacity(tree.leaves.len());
     let mut root = Child::Leaf(LeafId(0));
     let mut stack: Vec<(Child, Option<(usize, usize)>)> = vec![(tree.root, None)];
     let mut budget = 2 * (tree.nodes.len() + tree.leaves.len()) + 2;
