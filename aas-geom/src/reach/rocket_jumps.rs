@@ -165,9 +165,17 @@ pub(crate) fn spread_out(
             .then(candidates[a].0.cmp(&candidates[b].0))
     });
     let mut kept = vec![false; candidates.len()];
+    // The order groups the jumps by target: only the earlier jumps of the same group count.
+    let mut group_start = 0;
     for (position, &index) in order.iter().enumerate() {
         let jump = &candidates[index].1;
-        let crowded = order[..position].iter().any(|&other| {
+        if order
+            .get(group_start)
+            .is_some_and(|&first| candidates[first].1.target != jump.target)
+        {
+            group_start = position;
+        }
+        let crowded = order[group_start..position].iter().any(|&other| {
             kept[other]
                 && candidates[other].1.target == jump.target
                 && candidates[other].1.start.distance(jump.start) < spacing
