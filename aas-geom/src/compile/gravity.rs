@@ -976,15 +976,12 @@ fn apply_split(state: &mut SplitState<'_>, region: &Region, plane: Plane) -> Opt
     let node_id = NodeId(u32::try_from(tree.nodes.len()).ok()?);
     let id = tree.planes.insert(plane)?;
     touched.extend([region.leaf, new_leaf]);
-    touched.extend(
-        portals
-            .of_leaf(region.leaf)
-            .iter()
-            .filter_map(|&portal| match portals.other_side(portal, region.leaf) {
-                Some(PortalSide::Leaf(other)) => Some(other),
-                _ => None,
-            }),
-    );
+    touched.extend(portals.of_leaf(region.leaf).iter().filter_map(|&portal| {
+        match portals.other_side(portal, region.leaf) {
+            Some(PortalSide::Leaf(other)) => Some(other),
+            _ => None,
+        }
+    }));
     // Clip with the stored plane, oriented as the candidate.
     let plane = tree.planes.get(id);
     let canonical = id.canonical();

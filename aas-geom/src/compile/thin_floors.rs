@@ -6,11 +6,11 @@
 use rayon::prelude::*;
 use smallvec::SmallVec;
 
+use super::leaf_side;
+use crate::brush::Plane;
 use crate::compile::areas::is_ground_normal;
 use crate::compile::bsp_tree::{BspTree, LeafId};
-use super::leaf_side;
 use crate::compile::portalize::{PortalId, Portals};
-use crate::brush::Plane;
 
 #[cfg(doc)]
 use super::THIN_FLOOR_NOISE;
@@ -64,7 +64,8 @@ impl ThinFloors {
         leaves.extend((known..tree.leaves.len()).filter_map(|i| u32::try_from(i).ok().map(LeafId)));
         leaves.sort_unstable();
         leaves.dedup();
-        self.sides.resize_with(tree.leaves.len(), LeafSides::default);
+        self.sides
+            .resize_with(tree.leaves.len(), LeafSides::default);
         let height = self.height;
         let fresh: Vec<(LeafId, LeafSides)> = leaves
             .into_par_iter()
