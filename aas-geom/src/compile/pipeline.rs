@@ -225,6 +225,17 @@ pub fn compile_world(
     world: &BrushWorld,
     settings: &CompileSettings,
 ) -> Result<CompileOutput, CompileError> {
+    // Run on a thread of rayon's pool (called from outside it): each parallel step inside
+    // then starts on the spot instead of being handed over from the calling thread, a wake-up
+    // and a wait each (oacmpctf1: 976 context switches down to 240).
+    rayon::join(|| compile_in_pool(world, settings), || ()).0
+}
+
+/// [`compile_world`], on the thread it is called on.
+fn compile_in_pool(
+    world: &BrushWorld,
+    settings: &CompileSettings,
+) -> Result<CompileOutput, CompileError> {
     let mut phases = Phases::default();
     let mut stats = CompileStats::default();
     let boxes = &settings.boxes;
