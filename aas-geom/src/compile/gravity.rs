@@ -107,6 +107,13 @@
 //! evaluation of its leaves and the splits, not a portalisation of the whole tree. The
 //! portals returned are those a fresh [`portalize()`] of the final tree gives, up to rounding
 //! and numbering (tested on the ramp maps).
+//!
+//! After the first round, a round looks again only at the leaves the last one can have
+//! changed: those whose portals its splits changed and their neighbours (a thin leaf reads
+//! the portals of the leaves above it), those whose thin flag changed and their neighbours,
+//! and those that mixed (one may have been left unsplit). Every other leaf mixed neither
+//! then nor now. The thin-floor view of each leaf is likewise kept from round to round and
+//! made again only where the portals changed.
 
 use glam::DVec3;
 use rayon::prelude::*;
