@@ -353,13 +353,11 @@ pub fn subdivide_by_gravity(
     rayon::spawn(move || drop(sections));
     let (mut parents, mut node_parents) = parent_slots(tree);
     let mut round = 0;
-    // What the last round left: the thin leaves, the leaves that mixed, and the leaves whose
-    // portals its splits changed (see `leaves_to_evaluate`).
-    let mut last: Option<(Vec<bool>, Vec<LeafId>, Vec<LeafId>)> = None;
+    let mut last: Option<LastRound> = None;
     let mut thin_floors = ThinFloors::new(tree, &portals, settings.thin_floor);
     loop {
-        if let Some((_, _, touched)) = &last {
-            thin_floors.update(tree, &portals, touched);
+        if let Some(last) = &last {
+            thin_floors.update(tree, &portals, &last.touched);
         }
         let thin = thin_floors.flags(&portals);
         let tree_now: &BspTree = tree;
@@ -367,9 +365,7 @@ pub fn subdivide_by_gravity(
             None => (0..tree_now.leaves.len())
                 .filter_map(|i| u32::try_from(i).ok().map(LeafId))
                 .collect(),
-            Some((last_thin, last_mixed, touched)) => {
-                leaves_to_evaluate(&portals, &thin, last_thin, last_mixed, touched)
-            }
+            Some(last) => leaves_to_evaluate(&portals, &thin, last),
         };
         let mixed: Vec<Region> = evaluate
             .into_par_iter()
@@ -410,8 +406,22 @@ pub fn subdivide_by_gravity(
             portals.compact();
             return (stats, portals);
         }
-        last = Some((thin, mixed_leaves, touched));
+        last = Some(LastRound {
+            thin,
+            mixed: mixed_leaves,
+            touched,
+        });
     }
+}
+
+/// What a round of [`subdivide_by_gravity`] leaves for the next (see [`leaves_to_evaluate`]).
+struct LastRound {
+    /// Its thin flags, per leaf.
+    thin: Vec<bool>,
+    /// The leaves that mixed.
+    mixed: Vec<LeafId>,
+    /// The leaves whose portals its splits changed (see `SplitState::touched`).
+    touched: Vec<LeafId>,
 }
 
 /// The leaves whose [`Region`] potential may differ from the last round's, in id order, with
@@ -424,13 +434,7 @@ pub fn subdivide_by_gravity(
 ///
 /// # Complexity
 /// `O(leaves + Σ portals of the touched and changed leaves)`.
-fn leaves_to_evaluate(
-    portals: &Portals,
-    thin: &[bool],
-    last_thin: &[bool],
-    last_mixed: &[LeafId],
-    touched: &[LeafId],
-) -> Vec<LeafId> {
+fn leaves_to_evaluate(portals: &Portals, thin: &[bool], last: &LastRound) -> Vec<LeafId> {
     let count = thin.len();
     let mut dirty = vec![false; count];
     let mark_with_neighbours = |leaf: LeafId, dirty: &mut Vec<bool>| {
@@ -445,18 +449,18 @@ fn leaves_to_evaluate(
             }
         }
     };
-    for &leaf in touched {
+    for &leaf in &last.touched {
         mark_with_neighbours(leaf, &mut dirty);
     }
     for (index, &now) in thin.iter().enumerate() {
         // A leaf the last round made has no flag of its own then: it was touched anyway.
-        if last_thin.get(index) != Some(&now)
+        if last.thin.get(index) != Some(&now)
             && let Ok(index) = u32::try_from(index)
         {
             mark_with_neighbours(LeafId(index), &mut dirty);
         }
     }
-    for &leaf in last_mixed {
+    for &leaf in &last.mixed {
         if let Some(flag) = dirty.get_mut(leaf.0 as usize) {
             *flag = true;
         }
@@ -765,8 +769,9 @@ fn best_plane(region: &Region, settings: &GravitySettings) -> Option<Plane> {
         else {
             continue;
         };
-        best = Some((score_of(potentials), plane));
-        if score_of(potentials) == (0, 0) {
+        let score = score_of(potentials);
+        best = Some((score, plane));
+        if score == (0, 0) {
             break; // no candidate scores lower
         }
     }

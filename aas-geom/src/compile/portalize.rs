@@ -124,7 +124,7 @@ impl Portals {
         })
     }
 
-    /// The portals of `first` and then of each list of `rest`, in that order (ids follow it),
+    /// The portals of each list of `found`, in that order (ids follow it),
     /// with each leaf's list of its portals in id order; `leaf_count` leaves; with `room`, the
     /// list has room for as many portals again. Built in
     /// parallel: the portals are copied into place by both threads (a real map has tens of
@@ -133,14 +133,10 @@ impl Portals {
     ///
     /// # Complexity
     /// `O(p + l)` for `p` portals and `l` leaves.
-    fn from_lists(
-        first: Vec<Portal>,
-        rest: Vec<Vec<Portal>>,
-        leaf_count: usize,
-        room: bool,
-    ) -> Self {
-        let lists: Vec<&[Portal]> = std::iter::once(first.as_slice())
-            .chain(rest.iter().map(Vec::as_slice))
+    fn from_lists(found: Vec<Vec<Portal>>, leaf_count: usize, room: bool) -> Self {
+        let lists: Vec<&[Portal]> = found
+            .iter()
+            .map(Vec::as_slice)
             .filter(|list| !list.is_empty())
             .collect();
         // Where each list starts in the whole.
@@ -160,7 +156,7 @@ impl Portals {
             })
             .collect_into_vec(&mut portals);
         drop(lists);
-        rayon::spawn(move || drop((first, rest)));
+        rayon::spawn(move || drop(found));
         // Each leaf's portals, in id order: counted, then placed in one list (a counting
         // sort), then copied out leaf by leaf in parallel.
         let leaf_of = |side: PortalSide| match side {
@@ -388,17 +384,15 @@ pub(crate) fn portalize_with_room(tree: &BspTree, room: bool) -> Portals {
     }
     if tree.sections.len() == tree.nodes.len() && tree.sections.iter().all(Option::is_some) {
         // Each node's cross-section is known: the node portals in walk order, in parallel.
-        let found: Vec<Vec<Portal>> = preorder_nodes(tree)
-            .into_par_iter()
-            .map(|id| {
-                tree.sections
-                    .get(id.0 as usize)
-                    .cloned()
-                    .flatten()
-                    .map_or_else(Vec::new, |mid| node_portal_pieces(tree, id, mid))
-            })
-            .collect();
-        return Portals::from_lists(outside, found, tree.leaves.len(), room);
+        let mut found = vec![outside];
+        found.par_extend(preorder_nodes(tree).into_par_iter().map(|id| {
+            tree.sections
+                .get(id.0 as usize)
+                .cloned()
+                .flatten()
+                .map_or_else(Vec::new, |mid| node_portal_pieces(tree, id, mid))
+        }));
+        return Portals::from_lists(found, tree.leaves.len(), room);
     }
     // The walk down the tree splits each node's region by its plane (the node portal is the
     // cross-section) and pushes the node portal down both sub-trees. Below
@@ -433,14 +427,12 @@ pub(crate) fn portalize_with_room(tree: &BspTree, room: bool) -> Portals {
             stack.push((node.children[0], front, depth + 1));
         }
     }
-    let found: Vec<Vec<Portal>> = items
-        .into_par_iter()
-        .map(|item| match item {
-            WalkItem::Node(id, mid) => node_portal_pieces(tree, id, mid),
-            WalkItem::Subtree(child, region) => subtree_portals(tree, child, region),
-        })
-        .collect();
-    Portals::from_lists(outside, found, tree.leaves.len(), room)
+    let mut found = vec![outside];
+    found.par_extend(items.into_par_iter().map(|item| match item {
+        WalkItem::Node(id, mid) => node_portal_pieces(tree, id, mid),
+        WalkItem::Subtree(child, region) => subtree_portals(tree, child, region),
+    }));
+    Portals::from_lists(found, tree.leaves.len(), room)
 }
 
 /// The nodes of `tree` in walk order: pre-order, front sub-tree first.

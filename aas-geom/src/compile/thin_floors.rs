@@ -110,13 +110,13 @@ impl ThinFloors {
                 }
                 let ground_of = |l: LeafId| {
                     let l = l.0 as usize;
-                    inherited[l]
-                        .as_ref()
-                        .unwrap_or(&self.sides[l].grounds)
-                        .clone()
+                    inherited[l].as_ref().unwrap_or(&self.sides[l].grounds)
                 };
-                let layer_ground: SmallVec<[Plane; 2]> =
-                    sides.below.iter().flat_map(|&l| ground_of(l)).collect();
+                let layer_ground: SmallVec<[Plane; 2]> = sides
+                    .below
+                    .iter()
+                    .flat_map(|&l| ground_of(l).iter().copied())
+                    .collect();
                 let tops = sides
                     .tops
                     .iter()

@@ -175,11 +175,9 @@ pub(crate) fn spread_out(
         {
             group_start = position;
         }
-        let crowded = order[group_start..position].iter().any(|&other| {
-            kept[other]
-                && candidates[other].1.target == jump.target
-                && candidates[other].1.start.distance(jump.start) < spacing
-        });
+        let crowded = order[group_start..position]
+            .iter()
+            .any(|&other| kept[other] && candidates[other].1.start.distance(jump.start) < spacing);
         kept[index] = !crowded;
     }
     candidates
