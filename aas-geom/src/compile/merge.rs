@@ -144,9 +144,10 @@ pub fn merge_leaves(
     let thin = super::gravity::thin_floor_leaves(tree, portals, THIN_FLOOR);
     // The union tests depend only on the two groups' contents, which change only when a group
     // absorbs another: a pair that failed is not tested again until one of its groups grew
-    // (`version` counts each group's absorptions).
+    // (`version` counts each group's absorptions), and then fails at once while the side that
+    // made it fail stays on the union's boundary (see `Blocker`).
     let mut version: Vec<u32> = vec![0; leaf_count];
-    let mut failed: Vec<Option<[u32; 4]>> = vec![None; candidates.len()];
+    let mut failed: Vec<Option<Failure>> = vec![None; candidates.len()];
     // Thin floors into the air above them first; then floors with floors and air with air,
     // so that floors form the largest slabs; then floors take in the air above them where the
     // union stays convex.
@@ -187,13 +188,19 @@ pub fn merge_leaves(
                     version.get(ga as usize).copied().unwrap_or(0),
                     version.get(gb as usize).copied().unwrap_or(0),
                 ];
-                if *failed == Some(state) {
-                    continue;
+                if let Some(failure) = failed.as_mut() {
+                    if failure.state == state {
+                        continue;
+                    }
+                    if failure.blocker.still_blocks(&group_of, ga, gb) {
+                        failure.state = state;
+                        continue;
+                    }
                 }
-                if union_mixes(&group_of, &groups, ga, gb)
-                    || !union_is_convex(tree, &group_of, &groups, ga, gb)
-                {
-                    *failed = Some(state);
+                let blocker = union_mixes(&group_of, &groups, ga, gb)
+                    .or_else(|| union_bulges(tree, &group_of, &groups, ga, gb));
+                if let Some(blocker) = blocker {
+                    *failed = Some(Failure { state, blocker });
                     continue;
                 }
                 absorb(&mut groups, &mut group_of, ga, gb);
@@ -210,6 +217,42 @@ pub fn merge_leaves(
         }
     }
     number_groups(&open, &group_of)
+}
+
+/// Why the union of two groups failed, and when they were tested: `[group a, group b,
+/// version of a, version of b]`.
+#[derive(Debug, Clone, Copy)]
+struct Failure {
+    state: [u32; 4],
+    blocker: Blocker,
+}
+
+/// The side of a failed union that made it fail: a gap side of a union with ground (see
+/// [`union_mixes`]), or a side on a boundary plane that a vertex of the other group lies in
+/// front of (see [`union_bulges`]). Groups only grow, and a group's vertices and sides stay
+/// its own, so the union of the groups that hold the two leaves later fails again for the
+/// same reason as long as the side stays on the union's boundary.
+#[derive(Debug, Clone, Copy)]
+enum Blocker {
+    /// A side towards solid or the outside: on the boundary for good.
+    Solid,
+    /// A side towards this open leaf: on the boundary while the leaf is outside the union.
+    Leaf(u32),
+}
+
+impl Blocker {
+    fn of(side: &LeafSide) -> Self {
+        side.other.map_or(Self::Solid, Self::Leaf)
+    }
+
+    /// Whether the union of groups `a` and `b`, which hold the groups that failed with this
+    /// blocker, fails for the same reason (the test would say so too, only later).
+    fn still_blocks(self, group_of: &[u32], a: u32, b: u32) -> bool {
+        match self {
+            Self::Solid => true,
+            Self::Leaf(leaf) => outside_union(group_of, leaf, a, b),
+        }
+    }
 }
 
 /// The merge phases, in order.
@@ -356,39 +399,37 @@ fn candidate_pairs(portals: &Portals, open: &[bool], keys: &[LeafKey]) -> Vec<(u
 }
 
 /// Whether the union of groups `a` and `b` would have both a ground side and a gap side (a
-/// floor side towards an open leaf outside the union).
-fn union_mixes(group_of: &[u32], groups: &[Group], a: u32, b: u32) -> bool {
-    let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
-        return false;
-    };
+/// floor side towards an open leaf outside the union): the first gap side's blocker.
+fn union_mixes(group_of: &[u32], groups: &[Group], a: u32, b: u32) -> Option<Blocker> {
+    let (ga, gb) = (groups.get(a as usize)?, groups.get(b as usize)?);
     if !ga.grounded && !gb.grounded {
-        return false;
+        return None;
     }
     ga.boundary
         .iter()
         .chain(&gb.boundary)
-        .any(|s| s.floor && s.other.is_some_and(|o| outside_union(group_of, o, a, b)))
+        .find(|s| s.floor && s.other.is_some_and(|o| outside_union(group_of, o, a, b)))
+        .map(Blocker::of)
 }
 
 /// The distinct outward planes of the boundary of `group` (id `own`) once merged with group
-/// `with`, in plane order: one per run of the sorted boundary that has a side staying on the
-/// boundary (towards solid or the outside, or an open leaf in neither group).
+/// `with`, in plane order, each with one of its sides that stays on the boundary (towards
+/// solid or the outside, or an open leaf in neither group).
 fn boundary_planes<'g>(
     group_of: &'g [u32],
     group: &'g Group,
     own: u32,
     with: u32,
-) -> impl Iterator<Item = PlaneId> + 'g {
+) -> impl Iterator<Item = &'g LeafSide> + 'g {
     group
         .boundary
         .chunk_by(|a, b| a.outward == b.outward)
-        .filter(move |run| {
-            run.iter().any(|s| {
+        .filter_map(move |run| {
+            run.iter().find(|s| {
                 s.other
                     .is_none_or(|o| outside_union(group_of, o, own, with))
             })
         })
-        .filter_map(|run| run.first().map(|s| s.outward))
 }
 
 /// Whether open leaf `leaf` lies outside the union of groups `a` and `b`.
@@ -397,20 +438,28 @@ fn outside_union(group_of: &[u32], leaf: u32, a: u32, b: u32) -> bool {
     group != Some(a) && group != Some(b)
 }
 
-/// Whether the union of groups `a` and `b` passes the convexity test (cross terms only).
-fn union_is_convex(tree: &BspTree, group_of: &[u32], groups: &[Group], a: u32, b: u32) -> bool {
+/// Whether the union of groups `a` and `b` fails the convexity test (cross terms only): the
+/// blocker of the first boundary side whose plane a vertex of the other group lies in front of.
+fn union_bulges(
+    tree: &BspTree,
+    group_of: &[u32],
+    groups: &[Group],
+    a: u32,
+    b: u32,
+) -> Option<Blocker> {
     let (Some(ga), Some(gb)) = (groups.get(a as usize), groups.get(b as usize)) else {
-        return false;
+        return Some(Blocker::Solid);
     };
     [(ga, a, b, gb), (gb, b, a, ga)]
         .into_iter()
-        .all(|(faces_of, own, other, points_of)| {
-            boundary_planes(group_of, faces_of, own, other).all(|id| {
-                let plane = tree.planes.get(id);
-                points_of
+        .find_map(|(faces_of, own, other, points_of)| {
+            boundary_planes(group_of, faces_of, own, other).find_map(|side| {
+                let plane = tree.planes.get(side.outward);
+                let behind = points_of
                     .vertices
                     .iter()
-                    .all(|&p| plane.distance_to(p) <= CONVEX_EPSILON)
+                    .all(|&p| plane.distance_to(p) <= CONVEX_EPSILON);
+                (!behind).then(|| Blocker::of(side))
             })
         })
 }

@@ -32,6 +32,7 @@ mod jump_pads;
 mod jumps;
 mod ladders;
 mod ledges;
+mod nearby;
 mod platforms;
 mod rocket_jumps;
 mod swim;
@@ -49,6 +50,7 @@ use crate::entities::{EntityDiagnostic, EntityProblem, MapEntities};
 use crate::physics::{Physics, PhysicsSettings, Trigger};
 use crate::world::{AasWorld, AreaContents, AreaId, ReachDetail, Reachability, Travel, TravelType};
 use floor::{AreaFloor, area_floor};
+use nearby::NearbyAreas;
 
 /// Settings of [`compute_reachabilities`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,8 +124,19 @@ impl Default for ReachSettings {
 pub(crate) struct ReachContext<'a> {
     pub(crate) world: &'a AasWorld,
     pub(crate) floors: Vec<AreaFloor>,
+    /// The areas' bounds, sorted to find the areas near one without testing every area.
+    pub(crate) nearby: NearbyAreas,
     pub(crate) settings: &'a ReachSettings,
     pub(crate) physics: Physics<'a>,
+}
+
+/// Per-task scratch space of [`ReachContext::nearby`].
+#[derive(Default)]
+struct NearbyScratch {
+    /// The bit set of [`NearbyAreas::near`].
+    seen: Vec<u64>,
+    /// The areas near the area (indices).
+    candidates: Vec<usize>,
 }
 
 impl ReachContext<'_> {
@@ -188,30 +201,9 @@ impl ReachContext<'_> {
             .saturating_add(self.landing_damage(height, target))
     }
 
-    /// Areas whose bounds come within `margin` of `a1`'s horizontally and lie between `below`
-    /// units under and `above` units over it, in id order, in `found` (emptied first).
-    fn nearby(&self, a1: AreaId, margin: f32, below: f32, above: f32, found: &mut Vec<AreaId>) {
-        let f1 = &self.floors[a1.index()];
-        found.clear();
-        found.extend(
-            (0..self.floors.len())
-                .filter(|&i| i != a1.index())
-                .filter(|&i| {
-                    let f2 = &self.floors[i];
-                    f2.mins.x <= f1.maxs.x + margin
-                        && f1.mins.x <= f2.maxs.x + margin
-                        && f2.mins.y <= f1.maxs.y + margin
-                        && f1.mins.y <= f2.maxs.y + margin
-                        && f2.maxs.z >= f1.mins.z - below
-                        && f2.mins.z <= f1.maxs.z + above
-                })
-                .map(area_id),
-        );
-    }
-
     /// Every reachability leaving `a1` found from the geometry (not from entities);
-    /// `candidates` is scratch space for the areas near it.
-    fn area_reachabilities(&self, a1: AreaId, candidates: &mut Vec<AreaId>) -> Vec<Reachability> {
+    /// `scratch` is scratch space for finding the areas near it.
+    fn area_reachabilities(&self, a1: AreaId, scratch: &mut NearbyScratch) -> Vec<Reachability> {
         let area = &self.world.areas[a1.index()];
         // Teleporter and jump pad areas lead only where their trigger sends the player.
         if area
@@ -228,8 +220,14 @@ impl ReachContext<'_> {
             .reach_max_jump_fall_height
             .max(physics.reach_max_barrier);
         let above = physics.jump_apex_height().max(physics.reach_max_barrier) + 1.0;
-        self.nearby(a1, margin, below, above, candidates);
-        for &a2 in candidates.iter() {
+        let NearbyScratch { seen, candidates } = scratch;
+        let reach = nearby::Reach {
+            margin,
+            below,
+            above,
+        };
+        self.nearby.near(a1.index(), reach, seen, candidates);
+        for a2 in candidates.iter().map(|&i| area_id(i)) {
             let reach = self
                 .swim_reachability(a1, a2)
                 .or_else(|| self.edge_pair_reachability(a1, a2));
@@ -239,7 +237,7 @@ impl ReachContext<'_> {
             }
         }
         found.extend(self.ledge_reachabilities(a1, &mut reached));
-        for &a2 in candidates.iter() {
+        for a2 in candidates.iter().map(|&i| area_id(i)) {
             if reached.contains(&a2) {
                 continue;
             }
@@ -292,16 +290,18 @@ pub fn compute_reachabilities_reporting(
                 .collect(),
         )
         .with_movers(entities.movers());
+    let nearby = NearbyAreas::new(floors.iter().map(|f| (f.mins, f.maxs)).collect());
     let context = ReachContext {
         world,
         floors,
+        nearby,
         settings,
         physics,
     };
     let mut lists: Vec<Vec<Reachability>> = (0..world.areas.len())
         .into_par_iter()
-        .map_init(Vec::new, |candidates, i| {
-            context.area_reachabilities(area_id(i), candidates)
+        .map_init(NearbyScratch::default, |scratch, i| {
+            context.area_reachabilities(area_id(i), scratch)
         })
         .collect();
     // Ladders come before the entity types; like the geometric types, one per area pair.
