@@ -20,6 +20,7 @@
 
 use glam::DVec3;
 use rayon::prelude::*;
+use smallvec::{SmallVec, smallvec};
 
 use super::brush_split::ConvexBrush;
 use super::bsp_tree::{BspTree, Child, LeafId, NodeId};
@@ -541,11 +542,15 @@ fn add_kept(portals: &mut Portals, portal: Portal) {
     portals.portals.push(portal);
 }
 
+/// The pieces of a winding pushed down a sub-tree: most windings end in one or two leaves,
+/// and are kept without an allocation.
+type Pieces = SmallVec<[(Winding, LeafId); 2]>;
+
 /// Splits `winding` down the sub-tree `start` into pieces, each inside one leaf, front
 /// sub-trees first. A piece that a node's plane does not cut descends without being moved.
-fn push_down(tree: &BspTree, winding: Winding, start: Child) -> Vec<(Winding, LeafId)> {
-    let mut pieces = Vec::new();
-    let mut stack = vec![(winding, start, 0_usize)];
+fn push_down(tree: &BspTree, winding: Winding, start: Child) -> Pieces {
+    let mut pieces = Pieces::new();
+    let mut stack: SmallVec<[(Winding, Child, usize); 4]> = smallvec![(winding, start, 0_usize)];
     while let Some((mut winding, mut child, mut depth)) = stack.pop() {
         loop {
             let Child::Node(id) = child else {
