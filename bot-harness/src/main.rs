@@ -166,8 +166,10 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), Error> {
 /// Prints `report` to `out` as JSON or text (text mode prints its warnings on standard error
 /// first), then fails if the report says the command failed.
 fn print(report: &impl Report, json: bool, out: &mut dyn Write) -> Result<(), Error> {
+    // A finished report goes out in one write instead of one per line.
+    let mut out = std::io::BufWriter::new(out);
     if json {
-        report.write_json(out)?;
+        report.write_json(&mut out)?;
     } else {
         for warning in report.warnings() {
             #[expect(clippy::print_stderr, reason = "warnings go to stderr in text mode")]
@@ -175,7 +177,8 @@ fn print(report: &impl Report, json: bool, out: &mut dyn Write) -> Result<(), Er
                 eprintln!("{warning}");
             }
         }
-        report.write_text(out)?;
+        report.write_text(&mut out)?;
     }
+    out.flush()?;
     report.status()
 }

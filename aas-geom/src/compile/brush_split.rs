@@ -87,6 +87,11 @@ pub(crate) struct SideTest {
 }
 
 impl SideTest {
+    /// `(axis, sign)` when the plane's normal is `sign` (±1) along `axis` and 0 elsewhere.
+    pub(crate) fn axis(&self) -> Option<(usize, f64)> {
+        self.axis
+    }
+
     pub(crate) fn new(plane: Plane) -> Self {
         let axis = (0..3).find_map(|axis| {
             let others_zero = (0..3).all(|other| other == axis || plane.normal[other] == 0.0);
@@ -298,26 +303,12 @@ impl ConvexBrush {
     /// [`ConvexBrush::side_of`] for a plane prepared once for many polytopes.
     #[must_use]
     pub(crate) fn side_of_prepared(&self, test: &SideTest) -> Side {
-        let center = (self.mins + self.maxs) * 0.5;
-        let half = (self.maxs - self.mins) * 0.5;
         let plane = &test.plane;
         if let Some((axis, sign)) = test.axis {
-            // The general test below with the zero terms left out: the same values.
-            let c = sign * center[axis] - plane.dist;
-            let r = half[axis];
-            if c - r > ON_EPSILON {
-                return Side::Front;
-            }
-            if c + r < -ON_EPSILON {
-                return Side::Back;
-            }
-            let range = if sign > 0.0 {
-                (self.mins[axis] - plane.dist, self.maxs[axis] - plane.dist)
-            } else {
-                (-self.maxs[axis] - plane.dist, -self.mins[axis] - plane.dist)
-            };
-            return classify_range(range.0, range.1);
+            return self.axial_side(axis, sign, plane.dist);
         }
+        let center = (self.mins + self.maxs) * 0.5;
+        let half = (self.maxs - self.mins) * 0.5;
         let c = plane.distance_to(center);
         let r = test.abs_normal.dot(half);
         if c - r > ON_EPSILON {
@@ -343,6 +334,28 @@ impl ConvexBrush {
             (true, false) => Side::Front,
             (false, true) => Side::Back,
             (false, false) => Side::On,
+        }
+    }
+
+    /// [`ConvexBrush::side_of`] the plane whose normal is `sign` (±1) along `axis`, at
+    /// `dist`: from the bounding box alone (the general test with the zero terms left out,
+    /// on that axis only: the same values).
+    #[inline]
+    #[must_use]
+    pub(crate) fn axial_side(&self, axis: usize, sign: f64, dist: f64) -> Side {
+        let (lo, hi) = (self.mins[axis], self.maxs[axis]);
+        let c = sign * ((lo + hi) * 0.5) - dist;
+        let r = (hi - lo) * 0.5;
+        if c - r > ON_EPSILON {
+            return Side::Front;
+        }
+        if c + r < -ON_EPSILON {
+            return Side::Back;
+        }
+        if sign > 0.0 {
+            classify_range(lo - dist, hi - dist)
+        } else {
+            classify_range(-hi - dist, -lo - dist)
         }
     }
 

@@ -672,13 +672,22 @@ impl Context<'_> {
         let mut best: Option<(f64, PlaneId)> = None;
         for candidate in candidates.into_iter().step_by(stride) {
             let (id, facing) = (candidate.plane, candidate.facing);
-            let test = SideTest::new(self.planes.get(id));
+            let plane = self.planes.get(id);
+            let test = SideTest::new(plane);
             let (mut front, mut back, mut splits) = (0_usize, 0_usize, 0_usize);
-            for fragment in fragments {
-                match fragment.shape.side_of_prepared(&test) {
-                    Side::Front => front += 1,
-                    Side::Back | Side::On => back += 1,
-                    Side::Cross => splits += 1,
+            let mut count = |side: Side| match side {
+                Side::Front => front += 1,
+                Side::Back | Side::On => back += 1,
+                Side::Cross => splits += 1,
+            };
+            // Most candidates are axial: their loop tests the bounding boxes inline.
+            if let Some((axis, sign)) = test.axis() {
+                for fragment in fragments {
+                    count(fragment.shape.axial_side(axis, sign, plane.dist));
+                }
+            } else {
+                for fragment in fragments {
+                    count(fragment.shape.side_of_prepared(&test));
                 }
             }
             let axial = if self.planes.is_axial(id) { 1.0 } else { 0.0 };
