@@ -53,6 +53,7 @@ pub mod prune;
 pub mod seeds;
 pub mod select;
 pub mod store;
+mod store_faces;
 pub mod store_tables;
 
 #[cfg(test)]

@@ -26,9 +26,10 @@ use thiserror::Error;
 use super::PresenceBox;
 use super::areas::AreaSet;
 use super::bsp_tree::{BspTree, Child};
+use super::store_faces::{FaceTables, store_faces};
 use super::store_tables::{EdgeTable, PlaneTable, VertexTable};
 use crate::world::{
-    AasWorld, Area, Cluster, ClusterId, ClusterMembership, Face, FaceId, FaceRef, Node, NodeChild,
+    AasWorld, Area, Cluster, ClusterId, ClusterMembership, FaceId, FaceRef, Node, NodeChild,
     NodeId, PresenceType, WorldBox,
 };
 
@@ -57,7 +58,7 @@ pub struct StoreStats {
 /// dummy record).
 const MAX_RECORDS: usize = i32::MAX as usize - 1;
 
-fn too_many(record: &'static str, count: usize) -> StoreError {
+pub(crate) fn too_many(record: &'static str, count: usize) -> StoreError {
     StoreError::TooManyRecords { record, count }
 }
 
@@ -95,47 +96,18 @@ pub fn store_world(
         return Err(too_many("faces", areas.faces.len()));
     }
     let mut face_map: Vec<Option<FaceId>> = Vec::with_capacity(areas.faces.len());
-    for face in &areas.faces {
-        let mut ids = Vec::with_capacity(face.winding.points().len());
-        for &point in face.winding.points() {
-            let id = vertices
-                .get(point)
-                .ok_or_else(|| too_many("vertices", vertices.vertices.len()))?;
-            if ids.last() != Some(&id) {
-                ids.push(id);
-            }
-        }
-        while ids.len() > 1 && ids.first() == ids.last() {
-            ids.pop();
-        }
-        if ids.len() < 3 {
-            stats.degenerate_faces += 1;
-            face_map.push(None);
-            continue;
-        }
-        let first = u32::try_from(world.edge_refs.len())
-            .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
-        for (i, &a) in ids.iter().enumerate() {
-            let b = ids[(i + 1) % ids.len()];
-            let edge = edges
-                .get(a, b)
-                .ok_or_else(|| too_many("edges", edges.edges.len()))?;
-            world.edge_refs.push(edge);
-        }
-        let end = u32::try_from(world.edge_refs.len())
-            .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
-        let plane = planes
-            .get(&tree.planes, face.plane)
-            .ok_or_else(|| too_many("planes", planes.planes.len()))?;
-        face_map.push(Some(FaceId(u32::try_from(world.faces.len()).unwrap_or(0))));
-        world.faces.push(Face {
-            plane,
-            flags: face.flags,
-            edges: first..end,
-            front: face.front,
-            back: face.back,
-        });
-    }
+    store_faces(
+        tree,
+        &areas.faces,
+        FaceTables {
+            vertices: &mut vertices,
+            edges: &mut edges,
+            planes: &mut planes,
+            world: &mut world,
+            face_map: &mut face_map,
+            stats: &mut stats,
+        },
+    )?;
     for (index, area) in areas.areas.iter().enumerate() {
         let first = u32::try_from(world.face_refs.len())
             .map_err(|_| too_many("face refs", world.face_refs.len()))?;
