@@ -26,7 +26,7 @@ use thiserror::Error;
 use super::PresenceBox;
 use super::areas::AreaSet;
 use super::bsp_tree::{BspTree, Child};
-use super::store_faces::{FaceTables, store_faces};
+use super::store_faces::{FaceRecords, FaceTables, store_faces};
 use super::store_tables::{EdgeTable, PlaneTable, VertexTable};
 use crate::world::{
     AasWorld, Area, Cluster, ClusterId, ClusterMembership, FaceId, FaceRef, Node, NodeChild,
@@ -101,11 +101,13 @@ pub fn store_world(
         &areas.faces,
         FaceTables {
             vertices: &mut vertices,
-            edges: &mut edges,
-            planes: &mut planes,
-            world: &mut world,
-            face_map: &mut face_map,
-            stats: &mut stats,
+            records: FaceRecords {
+                edges: &mut edges,
+                planes: &mut planes,
+                world: &mut world,
+                face_map: &mut face_map,
+                stats: &mut stats,
+            },
         },
     )?;
     for (index, area) in areas.areas.iter().enumerate() {

@@ -21,9 +21,15 @@ const FACE_CHUNK: usize = 1024;
 /// dropped while it is the first.
 type FaceVertices = SmallVec<[VertexId; 8]>;
 
-/// Where [`store_faces`] puts the faces it stores.
+/// Where [`store_faces`] puts the faces it stores: the vertex table, filled by one thread,
+/// and the rest, filled by the other.
 pub(crate) struct FaceTables<'a> {
     pub(crate) vertices: &'a mut VertexTable,
+    pub(crate) records: FaceRecords<'a>,
+}
+
+/// The tables and lists a face's vertex ids go into.
+pub(crate) struct FaceRecords<'a> {
     pub(crate) edges: &'a mut EdgeTable,
     pub(crate) planes: &'a mut PlaneTable,
     pub(crate) world: &'a mut AasWorld,
@@ -45,11 +51,7 @@ pub(crate) fn store_faces(
 ) -> Result<(), StoreError> {
     let FaceTables {
         vertices,
-        edges,
-        planes,
-        world,
-        face_map,
-        stats,
+        mut records,
     } = tables;
     let mut chunks = faces.chunks(FACE_CHUNK);
     let mut pending = chunks
@@ -59,7 +61,7 @@ pub(crate) fn store_faces(
         let next = chunks.next();
         let (next_ids, stored) = rayon::join(
             || next.map(|chunk| vertex_ids(vertices, chunk)),
-            || store_chunk(tree, chunk, ids, edges, planes, world, face_map, stats),
+            || records.store(tree, chunk, ids),
         );
         stored?;
         pending = next.zip(next_ids);
@@ -92,52 +94,53 @@ fn vertex_ids(
     (all, None)
 }
 
-/// Stores the faces of one chunk from their vertex ids (see [`vertex_ids`]): the faces with
-/// ids, then the chunk's vertex error, if any.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the tables are borrowed apart from the vertex table, which the other thread fills"
-)]
-fn store_chunk(
-    tree: &BspTree,
-    faces: &[AreaFace],
-    (ids, vertex_error): (Vec<FaceVertices>, Option<StoreError>),
-    edges: &mut EdgeTable,
-    planes: &mut PlaneTable,
-    world: &mut AasWorld,
-    face_map: &mut Vec<Option<FaceId>>,
-    stats: &mut StoreStats,
-) -> Result<(), StoreError> {
-    for (face, ids) in faces.iter().zip(ids) {
-        if ids.len() < 3 {
-            stats.degenerate_faces += 1;
-            face_map.push(None);
-            continue;
+impl FaceRecords<'_> {
+    /// Stores the faces of one chunk from their vertex ids (see [`vertex_ids`]): the faces
+    /// with ids, then the chunk's vertex error, if any.
+    fn store(
+        &mut self,
+        tree: &BspTree,
+        faces: &[AreaFace],
+        (ids, vertex_error): (Vec<FaceVertices>, Option<StoreError>),
+    ) -> Result<(), StoreError> {
+        let Self {
+            edges,
+            planes,
+            world,
+            face_map,
+            stats,
+        } = self;
+        for (face, ids) in faces.iter().zip(ids) {
+            if ids.len() < 3 {
+                stats.degenerate_faces += 1;
+                face_map.push(None);
+                continue;
+            }
+            let first = u32::try_from(world.edge_refs.len())
+                .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
+            for (i, &a) in ids.iter().enumerate() {
+                let b = ids[(i + 1) % ids.len()];
+                let edge = edges
+                    .get(a, b)
+                    .ok_or_else(|| too_many("edges", edges.edges.len()))?;
+                world.edge_refs.push(edge);
+            }
+            let end = u32::try_from(world.edge_refs.len())
+                .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
+            let plane = planes
+                .get(&tree.planes, face.plane)
+                .ok_or_else(|| too_many("planes", planes.planes.len()))?;
+            face_map.push(Some(FaceId(u32::try_from(world.faces.len()).unwrap_or(0))));
+            world.faces.push(Face {
+                plane,
+                flags: face.flags,
+                edges: first..end,
+                front: face.front,
+                back: face.back,
+            });
         }
-        let first = u32::try_from(world.edge_refs.len())
-            .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
-        for (i, &a) in ids.iter().enumerate() {
-            let b = ids[(i + 1) % ids.len()];
-            let edge = edges
-                .get(a, b)
-                .ok_or_else(|| too_many("edges", edges.edges.len()))?;
-            world.edge_refs.push(edge);
-        }
-        let end = u32::try_from(world.edge_refs.len())
-            .map_err(|_| too_many("edge refs", world.edge_refs.len()))?;
-        let plane = planes
-            .get(&tree.planes, face.plane)
-            .ok_or_else(|| too_many("planes", planes.planes.len()))?;
-        face_map.push(Some(FaceId(u32::try_from(world.faces.len()).unwrap_or(0))));
-        world.faces.push(Face {
-            plane,
-            flags: face.flags,
-            edges: first..end,
-            front: face.front,
-            back: face.back,
-        });
+        vertex_error.map_or(Ok(()), Err)
     }
-    vertex_error.map_or(Ok(()), Err)
 }
 
 #[cfg(test)]
@@ -198,29 +201,25 @@ mod tests {
             let (mut vertices, mut edges, mut planes) = Default::default();
             let mut world = AasWorld::default();
             let (mut face_map, mut stats) = (Vec::new(), StoreStats::default());
-            if chunked {
-                let tables = FaceTables {
-                    vertices: &mut vertices,
+            let tables = FaceTables {
+                vertices: &mut vertices,
+                records: FaceRecords {
                     edges: &mut edges,
                     planes: &mut planes,
                     world: &mut world,
                     face_map: &mut face_map,
                     stats: &mut stats,
-                };
+                },
+            };
+            if chunked {
                 store_faces(&tree, &faces, tables).expect("stored");
             } else {
-                let ids = vertex_ids(&mut vertices, &faces);
-                store_chunk(
-                    &tree,
-                    &faces,
-                    ids,
-                    &mut edges,
-                    &mut planes,
-                    &mut world,
-                    &mut face_map,
-                    &mut stats,
-                )
-                .expect("stored");
+                let FaceTables {
+                    vertices,
+                    mut records,
+                } = tables;
+                let ids = vertex_ids(vertices, &faces);
+                records.store(&tree, &faces, ids).expect("stored");
             }
             let vertices: VertexTable = vertices;
             let edges: EdgeTable = edges;

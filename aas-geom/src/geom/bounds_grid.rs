@@ -3,6 +3,8 @@
 
 use glam::DVec3;
 
+use super::push_set_bits;
+
 /// Side of the grid, in cells, at most.
 const MAX_CELLS: usize = 64;
 
@@ -140,13 +142,7 @@ impl BoundsGrid {
                 }
             }
         }
-        for (word_index, &word) in seen.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push(word_index * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
+        push_set_bits(&seen, out);
     }
 }
 

@@ -2,10 +2,12 @@
 //! the side of a plane a point or polygon lies on ([`Side`]), polygon clipping in place
 //! ([`Clipper`]), and a grid of boxes to find the boxes near a box ([`BoundsGrid`]).
 
+mod bit_set;
 mod bounds_grid;
 mod clipper;
 mod winding;
 
+pub(crate) use bit_set::push_set_bits;
 pub use bounds_grid::BoundsGrid;
 pub use clipper::Clipper;
 pub use winding::{ON_EPSILON, Side, Winding, WindingSplit};

@@ -13,6 +13,8 @@
 
 use glam::Vec3;
 
+use crate::geom::push_set_bits;
+
 /// The largest width along x (units) of the areas of each sorted class; wider areas are
 /// tested on every query.
 const WIDTH_CLASSES: [f32; 4] = [64.0, 256.0, 1024.0, 4096.0];
@@ -157,13 +159,7 @@ impl NearbyAreas {
         if let Some(word) = seen.get_mut(area / 64) {
             *word &= !(1 << (area % 64));
         }
-        for (word_index, &word) in seen.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                found.push(word_index * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
+        push_set_bits(seen, found);
     }
 }
 
